@@ -1,0 +1,1 @@
+//! Arbiter: a stateless gRPC rules service for Western chess and Xiangqi.
