@@ -1,0 +1,8 @@
+//! The domain core: rules of the games, free of any transport concern.
+//!
+//! Nothing in here knows about gRPC, protobuf or the async runtime; the
+//! transport layer converts wire types into these and back.
+
+pub mod outcome;
+
+pub use outcome::{Outcome, Reason, RuleSet, Side};
