@@ -6,12 +6,18 @@
 mod attacks;
 mod fen_error;
 mod movegen;
+pub mod notation;
 mod perft;
 mod position;
+pub mod status;
 mod types;
+mod validate;
 
 pub use fen_error::{FenError, FenStrictness};
 pub use movegen::MoveList;
+pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
 pub use position::{Position, START_FEN, SquareSet};
+pub use status::{GameStatus, HistoryError, MaterialDraw, PlyRecord, StatusOptions, game_status};
 pub use types::{FILES, Move, Piece, PieceKind, RANKS, SQUARES, Square, side_name};
+pub use validate::{IllegalMove, IllegalMoveReason};
