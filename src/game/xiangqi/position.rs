@@ -468,6 +468,23 @@ impl Position {
         SquareSet(self.attackers_of_general(self.side, self.occupied()))
     }
 
+    /// The position with the turn passed (for null-move pruning), or `None` when the side to
+    /// move is in check, since passing would let its general be captured.
+    #[must_use]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.zobrist ^= ZOBRIST_BLACK_TO_MOVE;
+        if next.side == Side::Black {
+            next.fullmove_number = next.fullmove_number.saturating_add(1);
+        }
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.side = next.side.opponent();
+        Some(next)
+    }
+
     /// Whether the legal move `m` gives check.
     #[must_use]
     pub fn gives_check(&self, m: Move) -> bool {
