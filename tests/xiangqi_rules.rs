@@ -23,6 +23,7 @@ fn sq(name: &str) -> Square {
 fn suite_positions() -> Vec<Position> {
     include_str!("data/xiangqi.epd")
         .lines()
+        .chain(include_str!("data/xiangqi_wxf.txt").lines())
         .map(|l| lenient(l.split(" ;").next().unwrap()).unwrap())
         .collect()
 }

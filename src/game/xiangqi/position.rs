@@ -1,9 +1,9 @@
 //! The validated position: placement, side to move, clocks and an incremental zobrist hash.
 
 use super::attacks::{
-    ADVISOR_STEPS, ALL_SQUARES, Bits, GENERAL_STEPS, HALF, PALACE, SOLDIER_ATTACKERS,
-    SOLDIER_STEPS, ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between, cannon_captures,
-    chariot_attacks, elephant_attacks, horse_attackers, horse_attacks,
+    ADVISOR_STEPS, Bits, GENERAL_STEPS, HALF, PALACE, SOLDIER_ATTACKERS, SOLDIER_STEPS,
+    ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between, cannon_captures, chariot_attacks,
+    elephant_attacks, horse_attackers, horse_attacks,
 };
 use super::fen_error::{FenError, FenStrictness};
 use super::types::{Move, Piece, PieceKind, SQUARES, Square, side_index};
@@ -549,7 +549,7 @@ impl Position {
             | self.by_kind[PieceKind::Horse as usize]
             | self.by_kind[PieceKind::Cannon as usize]
             | self.by_kind[PieceKind::Soldier as usize];
-        attackers & ALL_SQUARES == 0
+        attackers == 0
     }
 }
 
