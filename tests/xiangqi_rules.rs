@@ -517,3 +517,18 @@ fn attack_queries() {
     assert_eq!(pos.attackers_to(sq("e4"), Side::Black).len(), 0);
     assert!(pos.checkers().is_empty());
 }
+
+#[test]
+fn play_ignores_moves_that_would_break_the_position() {
+    let start = Position::startpos();
+    for mv in ["e4e5", "a6a5", "a0a3"] {
+        let mut pos = start.clone();
+        assert_eq!(pos.play(parse_iccs(mv).unwrap()), None);
+        assert_eq!(pos, start, "{mv}");
+    }
+    // Capturing a general is never legal; play refuses it.
+    let mut pos = strict("3k5/9/9/9/9/9/9/9/9/3RK4 b").unwrap();
+    let before = pos.clone();
+    assert_eq!(pos.play(parse_iccs("d0d9").unwrap()), None);
+    assert_eq!(pos, before);
+}

@@ -494,14 +494,20 @@ impl Position {
     }
 
     /// Plays `m`, which must be legal in this position (from `legal_moves`, `validate` or a
-    /// notation parser). Returns the captured piece. A move from an empty point is ignored.
+    /// notation parser); legality is not re-checked, to keep search and perft fast. Returns
+    /// the captured piece. As a cheap guard that keeps one general per side, a move that
+    /// does not start on a piece of the side to move, or lands on an own piece or a
+    /// general, is ignored.
     pub fn play(&mut self, m: Move) -> Option<Piece> {
         let from = m.from.index();
         let to = m.to.index();
         let code = self.mailbox[from];
-        let piece = Piece::from_code(code)?;
+        let piece = Piece::from_code(code).filter(|p| p.side == self.side)?;
         let captured_code = self.mailbox[to];
         let captured = Piece::from_code(captured_code);
+        if captured.is_some_and(|c| c.side == self.side || c.kind == PieceKind::General) {
+            return None;
+        }
         let from_bb = 1u128 << from;
         let to_bb = 1u128 << to;
         if let Some(victim) = captured {
