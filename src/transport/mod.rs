@@ -3,6 +3,7 @@
 //! results and errors back.
 
 pub mod admin;
+pub mod codec;
 pub mod convert;
 pub mod engine;
 pub mod observe;
