@@ -15,12 +15,14 @@ use std::{
 
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 use tokio_stream::wrappers::TcpListenerStream;
-use tonic::transport::Server;
+use tonic::{service::interceptor::InterceptedService, transport::Server};
 use tonic_health::ServingStatus;
 
 use super::{
     engine::EngineService,
+    limits::GlobalLimitLayer,
     observe::ObserveLayer,
+    security::{self, EngineAuth},
     service::{Limits, RulesService},
 };
 use crate::{
@@ -104,8 +106,10 @@ pub async fn start(
     let max_bytes = config.max_request_bytes;
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
-    let engine =
-        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes);
+    let engine = InterceptedService::new(
+        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes),
+        EngineAuth::new(config.engine_token.clone()),
+    );
 
     let mut builder = Server::builder()
         .http2_keepalive_interval(
@@ -114,7 +118,14 @@ pub async fn start(
         )
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
+        .concurrency_limit_per_connection(config.max_requests_per_connection)
+        .load_shed(true)
         .timeout(config.request_timeout());
+    if let Some(tls) = security::server_tls(&config)? {
+        builder = builder
+            .tls_config(tls)
+            .map_err(|e| format!("TLS configuration: {e}"))?;
+    }
     if config.max_connection_age_secs > 0 {
         builder = builder
             .max_connection_age(Duration::from_secs(config.max_connection_age_secs))
@@ -122,6 +133,7 @@ pub async fn start(
     }
     let router = builder
         .layer(ObserveLayer)
+        .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
