@@ -97,3 +97,53 @@ where
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::{convert::Infallible, sync::Arc};
+
+    use tokio::sync::Notify;
+    use tower::{ServiceExt, service_fn};
+
+    use super::*;
+
+    fn grpc_status(response: &Response<tonic::body::Body>) -> Option<String> {
+        response
+            .headers()
+            .get("grpc-status")
+            .map(|v| v.to_str().unwrap().to_owned())
+    }
+
+    #[tokio::test]
+    async fn calls_past_the_limit_are_refused_and_health_is_exempt() {
+        let release = Arc::new(Notify::new());
+        let gate = Arc::clone(&release);
+        let inner = service_fn(move |request: Request<()>| {
+            let gate = Arc::clone(&gate);
+            async move {
+                if request.uri().path() == "/slow" {
+                    gate.notified().await;
+                }
+                Ok::<_, Infallible>(Response::new(tonic::body::Body::default()))
+            }
+        });
+        let service = GlobalLimitLayer::new(1).layer(inner);
+        let request = |path: &str| Request::builder().uri(path).body(()).unwrap();
+
+        let held = tokio::spawn(service.clone().oneshot(request("/slow")));
+        tokio::task::yield_now().await;
+        let refused = service.clone().oneshot(request("/fast")).await.unwrap();
+        assert_eq!(grpc_status(&refused).as_deref(), Some("8"));
+        let health = service
+            .clone()
+            .oneshot(request("/grpc.health.v1.Health/Check"))
+            .await
+            .unwrap();
+        assert_eq!(grpc_status(&health), None);
+
+        release.notify_one();
+        held.await.unwrap().unwrap();
+        let served = service.clone().oneshot(request("/fast")).await.unwrap();
+        assert_eq!(grpc_status(&served), None, "the permit came back");
+    }
+}
