@@ -14,8 +14,10 @@ use std::{
 };
 
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
-use tokio_stream::wrappers::TcpListenerStream;
-use tonic::{service::interceptor::InterceptedService, transport::Server};
+use tonic::{
+    service::interceptor::InterceptedService,
+    transport::{Server, server::TcpIncoming},
+};
 use tonic_health::ServingStatus;
 
 use super::{
@@ -149,7 +151,10 @@ pub async fn start(
     let mut grpc_stop = drain_rx;
 
     let grpc_task = tokio::spawn(router.serve_with_incoming_shutdown(
-        TcpListenerStream::new(grpc_listener),
+        // Nagle's algorithm would hold a response's trailers back until the
+        // client's delayed ACK (~40 ms) whenever the body spans more than one
+        // write: every multi-kilobyte answer would take 40 ms.
+        TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;
         },
