@@ -106,7 +106,10 @@ impl PoolStats {
 /// Receives a search's events, ending with [`SearchEvent::Done`].
 pub type EventReceiver<M> = mpsc::Receiver<SearchEvent<M>>;
 
-type Job = Box<dyn FnOnce(&mut TranspositionTable) -> u64 + Send>;
+/// Runs the search and returns its node count and the delivery of its final
+/// event, which the worker calls only after freeing its slot: whoever
+/// receives `Done` can immediately submit again.
+type Job = Box<dyn FnOnce(&mut TranspositionTable) -> (u64, Box<dyn FnOnce() + Send>) + Send>;
 
 struct Queue {
     jobs: VecDeque<(Job, Arc<AtomicBool>)>,
@@ -239,8 +242,10 @@ impl SearchPool {
             };
             let result = search(&request, &*evaluator, tt, job_stop, &mut forward);
             let nodes = result.nodes;
-            sink(SearchEvent::Done(result));
-            nodes
+            let deliver: Box<dyn FnOnce() + Send> = Box::new(move || {
+                sink(SearchEvent::Done(result));
+            });
+            (nodes, deliver)
         });
 
         let shared = &self.shared;
@@ -312,10 +317,11 @@ fn worker(shared: &Shared) {
         metrics::gauge!("arbiter_search_active").set(active as f64);
         let started = Instant::now();
         // A caller that left while queued gets no search at all.
-        let nodes = if stop.load(Ordering::Relaxed) {
-            0
+        let (nodes, deliver) = if stop.load(Ordering::Relaxed) {
+            (0, None)
         } else {
-            job(&mut tt)
+            let (nodes, deliver) = job(&mut tt);
+            (nodes, Some(deliver))
         };
         let elapsed = started.elapsed();
         shared.stats.nodes.fetch_add(nodes, Ordering::Relaxed);
@@ -330,6 +336,9 @@ fn worker(shared: &Shared) {
         let active = shared.stats.active.fetch_sub(1, Ordering::Relaxed) - 1;
         metrics::gauge!("arbiter_search_active").set(active as f64);
         shared.lock().running -= 1;
+        if let Some(deliver) = deliver {
+            deliver();
+        }
     }
 }
 
