@@ -3,6 +3,8 @@
 //! the moves cited (FEN derived by replaying the published game score); each
 //! solution was confirmed independently with Stockfish 15.1.
 
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 

@@ -1,6 +1,8 @@
 //! How the search behaves as a service component: determinism, limits,
 //! cancellation, MultiPV, rule-aware draws, and the bounded worker pool.
 
+#![allow(clippy::unwrap_used)]
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
