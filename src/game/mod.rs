@@ -4,5 +4,6 @@
 //! transport layer converts wire types into these and back.
 
 pub mod outcome;
+pub mod xiangqi;
 
 pub use outcome::{Outcome, Reason, RuleSet, Side};
