@@ -15,6 +15,7 @@ pub mod params;
 pub mod pool;
 pub mod score;
 pub mod tt;
+pub mod xiangqi;
 
 use std::fmt;
 
