@@ -23,6 +23,7 @@ fn sq(name: &str) -> Square {
 fn suite_positions() -> Vec<Position> {
     include_str!("data/xiangqi.epd")
         .lines()
+        .chain(include_str!("data/xiangqi_wxf.txt").lines())
         .map(|l| lenient(l.split(" ;").next().unwrap()).unwrap())
         .collect()
 }
@@ -487,4 +488,47 @@ fn repetition_is_counted_not_adjudicated() {
         s.plies[0].captured.map(|p| p.kind),
         Some(PieceKind::Chariot)
     );
+}
+
+#[test]
+fn null_move_passes_the_turn_unless_in_check() {
+    let start = Position::startpos();
+    let passed = start.null_move().unwrap();
+    assert_eq!(passed.side_to_move(), Side::Black);
+    assert_eq!(passed.zobrist(), passed.zobrist_from_scratch());
+    assert_eq!(passed.legal_moves().len(), 44);
+    let in_check = strict("3k5/3R5/9/9/9/9/9/9/9/4K4 b").unwrap();
+    assert!(in_check.in_check());
+    assert!(in_check.null_move().is_none());
+}
+
+#[test]
+fn attack_queries() {
+    let pos = Position::startpos();
+    // The red cannon on h2 attacks the black horse on h9 over the cannon on h7.
+    assert!(pos.attacks_from(sq("h2")).contains(sq("h9")));
+    assert!(pos.attackers_to(sq("h9"), Side::White).contains(sq("h2")));
+    // Elephants and advisors attack inside their own half and palace.
+    assert!(pos.attackers_to(sq("e2"), Side::White).contains(sq("c0")));
+    assert!(pos.attackers_to(sq("e1"), Side::White).contains(sq("d0")));
+    // A hobbled horse does not attack.
+    assert!(!pos.attacks_from(sq("b0")).contains(sq("d1")));
+    assert_eq!(pos.attackers_to(sq("e5"), Side::Black).len(), 1);
+    assert_eq!(pos.attackers_to(sq("e4"), Side::Black).len(), 0);
+    assert!(pos.checkers().is_empty());
+}
+
+#[test]
+fn play_ignores_moves_that_would_break_the_position() {
+    let start = Position::startpos();
+    for mv in ["e4e5", "a6a5", "a0a3"] {
+        let mut pos = start.clone();
+        assert_eq!(pos.play(parse_iccs(mv).unwrap()), None);
+        assert_eq!(pos, start, "{mv}");
+    }
+    // Capturing a general is never legal; play refuses it.
+    let mut pos = strict("3k5/9/9/9/9/9/9/9/9/3RK4 b").unwrap();
+    let before = pos.clone();
+    assert_eq!(pos.play(parse_iccs("d0d9").unwrap()), None);
+    assert_eq!(pos, before);
 }

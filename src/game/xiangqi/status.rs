@@ -65,6 +65,9 @@ pub struct GameStatus {
     pub repetitions: u32,
     /// Current move-limit counter.
     pub limit_counter: u32,
+    /// Index into `positions` of the first position of the repetition window (the one
+    /// after the last capture, or the start position).
+    pub window_start: usize,
 }
 
 impl GameStatus {
@@ -169,6 +172,7 @@ pub fn game_status(
         positions,
         repetitions: earlier + 1,
         limit_counter: counter,
+        window_start: since_capture,
     })
 }
 

@@ -203,14 +203,9 @@ impl Piece {
         let kind = PieceKind::ALL[(c % 7) as usize];
         Some(Piece { side, kind })
     }
-
-    /// "red chariot", "black soldier", ...
-    #[must_use]
-    pub fn describe(self) -> String {
-        format!("{} {}", side_name(self.side), self.kind.name())
-    }
 }
 
+/// "red chariot", "black soldier", ...
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", side_name(self.side), self.kind.name())
