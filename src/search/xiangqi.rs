@@ -1,7 +1,7 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
 use crate::game::RuleSet;
-use crate::game::xiangqi::{FenStrictness, Move, PieceKind, Position};
+use crate::game::xiangqi::{Move, PieceKind, Position};
 
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
@@ -95,22 +95,7 @@ impl SearchGame for XiangqiNode {
     }
 
     fn play_null(&self) -> Option<Self> {
-        if self.in_check {
-            return None;
-        }
-        // The position type has no side swap; a FEN round trip builds one.
-        // Only done at nodes deep enough for null-move pruning.
-        let fen = self.position.to_fen();
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        let swapped = match fields.get(1) {
-            Some(&"w") => "b",
-            Some(_) => "w",
-            None => return None,
-        };
-        fields[1] = swapped;
-        Position::from_fen(&fields.join(" "), FenStrictness::Lenient)
-            .ok()
-            .map(XiangqiNode::new)
+        self.position.null_move().map(XiangqiNode::new)
     }
 
     fn zobrist(&self) -> u64 {
