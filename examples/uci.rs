@@ -1,6 +1,7 @@
 //! A minimal UCI front end over the search, for engine-vs-engine matches
 //! while tuning (`cargo run --release --example uci`). Not part of the
-//! service.
+//! service. `setoption name UCI_Variant value xiangqi` switches to xiangqi
+//! with Fairy-Stockfish's 1-based coordinates.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -8,9 +9,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use arbiter::eval::ChessEvaluator;
+use arbiter::eval::{ChessEvaluator, Evaluator, XiangqiEvaluator};
+use arbiter::game::xiangqi::notation::{format_one_based, parse_one_based};
+use arbiter::game::xiangqi::{FenStrictness, Position as XiangqiPosition};
 use arbiter::search::chess::ChessNode;
-use arbiter::search::{Limits, Score, SearchRequest, TranspositionTable, search};
+use arbiter::search::xiangqi::XiangqiNode;
+use arbiter::search::{
+    Limits, Score, SearchGame, SearchInfo, SearchRequest, TranspositionTable, search,
+};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -43,7 +49,80 @@ fn parse_position(words: &[&str]) -> Option<(Chess, Vec<Move>)> {
     Some((pos, moves))
 }
 
+type XiangqiGame = (XiangqiPosition, Vec<arbiter::game::xiangqi::Move>);
+
+fn parse_xiangqi(words: &[&str]) -> Option<XiangqiGame> {
+    let mut pos = XiangqiPosition::startpos();
+    let mut rest = words;
+    if rest.first() == Some(&"startpos") {
+        rest = &rest[1..];
+    } else if rest.first() == Some(&"fen") {
+        let end = rest
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(rest.len());
+        pos = XiangqiPosition::from_fen(&rest[1..end].join(" "), FenStrictness::Lenient).ok()?;
+        rest = &rest[end..];
+    }
+    let start = pos.clone();
+    let mut moves = Vec::new();
+    if rest.first() == Some(&"moves") {
+        for w in &rest[1..] {
+            let m = parse_one_based(w).ok()?;
+            if !pos.legal_moves().contains(&m) {
+                return None;
+            }
+            pos.play(m);
+            moves.push(m);
+        }
+    }
+    Some((start, moves))
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+fn print_info<M: Copy>(info: &SearchInfo<M>, format: impl Fn(M) -> String) {
+    let pv: Vec<String> = info.pv.iter().map(|&m| format(m)).collect();
+    println!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score),
+        info.nodes,
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    );
+}
+
+fn run<G: SearchGame, E: Evaluator<G> + 'static>(
+    request: SearchRequest<G>,
+    evaluator: E,
+    mut table: TranspositionTable,
+    stop: Arc<AtomicBool>,
+    format: fn(G::Move) -> String,
+) -> JoinHandle<TranspositionTable> {
+    std::thread::spawn(move || {
+        let result = search(&request, &evaluator, &mut table, stop, &mut |info| {
+            print_info(info, format)
+        });
+        match result.best_move {
+            Some(m) => println!("bestmove {}", format(m)),
+            None => println!("bestmove 0000"),
+        }
+        let _ = std::io::stdout().flush();
+        table
+    })
+}
+
 fn main() {
+    let mut xiangqi = false;
+    let mut xiangqi_game: XiangqiGame = (XiangqiPosition::startpos(), Vec::new());
     let stdin = std::io::stdin();
     let mut game: (Chess, Vec<Move>) = (Chess::default(), Vec::new());
     let mut tt_mb = 16;
@@ -68,6 +147,11 @@ fn main() {
             Some("isready") => println!("readyok"),
             Some("setoption") => {
                 if let (Some(name), Some(value)) = (words.get(2), words.get(4))
+                    && name.eq_ignore_ascii_case("uci_variant")
+                {
+                    xiangqi = value.eq_ignore_ascii_case("xiangqi");
+                }
+                if let (Some(name), Some(value)) = (words.get(2), words.get(4))
                     && name.eq_ignore_ascii_case("hash")
                 {
                     tt_mb = value.parse().unwrap_or(16);
@@ -76,6 +160,11 @@ fn main() {
                 }
             }
             Some("ucinewgame") => {}
+            Some("position") if xiangqi => {
+                if let Some(g) = parse_xiangqi(&words[1..]) {
+                    xiangqi_game = g;
+                }
+            }
             Some("position") => {
                 if let Some(g) = parse_position(&words[1..]) {
                     game = g;
@@ -85,7 +174,12 @@ fn main() {
                 wait(&mut running, &mut tt);
                 let mut limits = Limits::default();
                 let mut i = 1;
-                let white = game.1.len().is_multiple_of(2) == game.0.turn().is_white();
+                let white = if xiangqi {
+                    xiangqi_game.1.len().is_multiple_of(2)
+                        == (xiangqi_game.0.side_to_move() == arbiter::game::Side::White)
+                } else {
+                    game.1.len().is_multiple_of(2) == game.0.turn().is_white()
+                };
                 let (mut time_left, mut inc) = (None, 0u64);
                 while i < words.len() {
                     let value = words.get(i + 1).and_then(|v| v.parse::<u64>().ok());
@@ -104,40 +198,23 @@ fn main() {
                 if let Some(t) = time_left {
                     limits.movetime = Some(Duration::from_millis((t / 30 + inc / 2).min(t / 2)));
                 }
-                let request =
-                    SearchRequest::after_moves(ChessNode::new(game.0.clone()), &game.1, limits);
                 stop.store(false, Ordering::Relaxed);
+                let table = tt.take().unwrap_or_else(|| TranspositionTable::new(tt_mb));
                 let stop = Arc::clone(&stop);
-                let mut table = tt.take().unwrap_or_else(|| TranspositionTable::new(tt_mb));
-                running = Some(std::thread::spawn(move || {
-                    let result = search(&request, &ChessEvaluator, &mut table, stop, &mut |info| {
-                        let score = match info.score {
-                            Score::Centipawns(cp) => format!("cp {cp}"),
-                            Score::Mate(n) => format!("mate {n}"),
-                        };
-                        let pv: Vec<String> = info
-                            .pv
-                            .iter()
-                            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-                            .collect();
-                        println!(
-                            "info depth {} seldepth {} multipv {} score {} nodes {} time {} pv {}",
-                            info.depth,
-                            info.seldepth,
-                            info.multipv,
-                            score,
-                            info.nodes,
-                            info.elapsed.as_millis(),
-                            pv.join(" ")
-                        );
-                    });
-                    match result.best_move {
-                        Some(m) => println!("bestmove {}", m.to_uci(CastlingMode::Standard)),
-                        None => println!("bestmove 0000"),
-                    }
-                    let _ = std::io::stdout().flush();
-                    table
-                }));
+                running = Some(if xiangqi {
+                    let request = SearchRequest::after_moves(
+                        XiangqiNode::new(xiangqi_game.0.clone()),
+                        &xiangqi_game.1,
+                        limits,
+                    );
+                    run(request, XiangqiEvaluator, table, stop, format_one_based)
+                } else {
+                    let request =
+                        SearchRequest::after_moves(ChessNode::new(game.0.clone()), &game.1, limits);
+                    run(request, ChessEvaluator, table, stop, |m| {
+                        m.to_uci(CastlingMode::Standard).to_string()
+                    })
+                });
             }
             Some("stop") => {
                 stop.store(true, Ordering::Relaxed);
