@@ -1,7 +1,7 @@
 //! Western chess for the search, over shakmaty.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
 
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
@@ -58,6 +58,47 @@ pub const fn role_value(role: Role) -> i32 {
         Role::Queen => 900,
         Role::King => 2_000,
     }
+}
+
+/// The classic swap algorithm: both sides recapture on `to` with their least
+/// valuable attacker (x-rays included), and either may stop when continuing
+/// would lose more.
+fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: Role) -> i32 {
+    let mut gains = [0i32; 32];
+    gains[0] = role_value(victim);
+    let mut occupied = board.occupied() ^ Bitboard::from(from);
+    let mut on_square = role_value(mover);
+    let mut side = match board.color_at(from) {
+        Some(color) => !color,
+        None => return gains[0],
+    };
+    let mut depth = 0;
+    loop {
+        let attackers = board.attacks_to(to, side, occupied) & occupied;
+        let Some((square, role)) = Role::ALL.iter().find_map(|&role| {
+            (attackers & board.by_role(role))
+                .first()
+                .map(|sq| (sq, role))
+        }) else {
+            break;
+        };
+        depth += 1;
+        if depth >= gains.len() {
+            break;
+        }
+        gains[depth] = on_square - gains[depth - 1];
+        if (-gains[depth - 1]).max(gains[depth]) < 0 {
+            break;
+        }
+        occupied ^= Bitboard::from(square);
+        on_square = role_value(role);
+        side = !side;
+    }
+    while depth > 1 {
+        depth -= 1;
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+    }
+    gains[0]
 }
 
 impl SearchGame for ChessNode {
@@ -122,6 +163,19 @@ impl SearchGame for ChessNode {
 
     fn is_tactical(&self, mv: Move) -> bool {
         mv.is_capture() || mv.is_promotion()
+    }
+
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        let (Some(from), Some(victim)) = (mv.from(), mv.capture()) else {
+            return None;
+        };
+        Some(static_exchange(
+            self.position.board(),
+            from,
+            mv.to(),
+            mv.role(),
+            victim,
+        ))
     }
 
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome {

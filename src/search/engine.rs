@@ -800,6 +800,10 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             {
                 continue;
             }
+            // Captures that lose material in the exchange rarely help.
+            if !in_check && pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
+                continue;
+            }
             let child = pos.play(mv);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped.is_some() {

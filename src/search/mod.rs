@@ -98,6 +98,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Captures and promotions: the moves quiescence searches and that
     /// late-move reductions leave alone.
     fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Static exchange evaluation of a capture: the material the mover
+    /// expects to net if both sides keep recapturing on the target square
+    /// with their least valuable piece. `None` where not implemented, which
+    /// treats every capture as sound.
+    fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome;
     /// Plies since the last irreversible move; no repetition reaches past it.
     fn reversible_plies(&self) -> u32;

@@ -6,6 +6,7 @@
 use super::SearchGame;
 use super::params::{
     HISTORY_MAX, ORDER_CAPTURE, ORDER_HASH_MOVE, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND,
+    ORDER_LOSING_CAPTURE,
 };
 use super::tt::NO_MOVE;
 
@@ -60,7 +61,13 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 let key = if hash_move != NO_MOVE && code == hash_move {
                     ORDER_HASH_MOVE
                 } else if let Some((victim, attacker)) = pos.capture_values(mv) {
-                    ORDER_CAPTURE + victim * 16 - attacker / 16
+                    // Captures losing the exchange go after the quiet killers.
+                    let band = if pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
+                        ORDER_LOSING_CAPTURE
+                    } else {
+                        ORDER_CAPTURE
+                    };
+                    band + victim * 16 - attacker / 16
                 } else if pos.is_tactical(mv) {
                     ORDER_CAPTURE
                 } else if killers[0] == Some(mv) {

@@ -60,6 +60,8 @@ pub const ORDER_HASH_MOVE: i32 = 1 << 30;
 pub const ORDER_CAPTURE: i32 = 1 << 28;
 pub const ORDER_KILLER_FIRST: i32 = 1 << 27;
 pub const ORDER_KILLER_SECOND: i32 = (1 << 27) - 1;
+/// Captures that lose the static exchange: after killers, above history.
+pub const ORDER_LOSING_CAPTURE: i32 = 1 << 26;
 /// History scores saturate here so they stay below the killer band.
 pub const HISTORY_MAX: i32 = 1 << 20;
 
