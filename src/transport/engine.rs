@@ -1,22 +1,422 @@
-//! The `arbiter.v1.Engine` service.
+//! The `arbiter.v1.Engine` service: requests become searches on the bounded
+//! worker pool, never on the async runtime. The search's handle lives inside
+//! the call's future (or the response stream), so a caller that cancels or
+//! disconnects drops it, which stops the search within milliseconds.
 
-use std::pin::Pin;
-
-use tokio_stream::Stream;
-use tonic::{Request, Response, Status};
-
-use crate::{
-    config::Config,
-    proto::{self as pb, engine_server::Engine},
+use std::{
+    pin::Pin,
+    sync::Arc,
+    task::{Context, Poll},
+    time::{Duration, Instant},
 };
 
-/// Searches for the best move; served once the search engine is wired in.
+use tokio::sync::mpsc;
+use tokio_stream::{Stream, wrappers::UnboundedReceiverStream};
+use tonic::{Request, Response, Status, metadata::MetadataMap};
+use tracing::Span;
+
+use super::{convert, service::guarded, status::invalid_argument};
+use crate::{
+    config::Config,
+    eval::{chess::ChessEvaluator, xiangqi::XiangqiEvaluator},
+    game::{Game, RuleOptions, RuleSet, chess, xiangqi},
+    proto::{self as pb, engine_server::Engine},
+    search::{
+        self, HistoryEntry, Limits, PoolConfig, SearchEvent, SearchGame, SearchHandle, SearchInfo,
+        SearchPool, SearchRequest, SearchResult, StopReason,
+        chess::{ChessNode, ChessRules},
+        params::MAX_DEPTH,
+        xiangqi::{XiangqiNode, XiangqiRules},
+    },
+};
+
+/// Most MultiPV lines a call may ask for.
+const MAX_MULTIPV: u32 = 5;
+/// Time kept back from the caller's deadline to build and send the reply.
+const REPLY_MARGIN: Duration = Duration::from_millis(50);
+
+#[derive(Debug)]
+struct Settings {
+    max_history_moves: usize,
+    default_movetime: Duration,
+    max_movetime: Duration,
+}
+
+/// Searches for the best move on the shared worker pool.
 #[derive(Debug, Clone)]
-pub struct EngineService;
+pub struct EngineService {
+    pool: Arc<SearchPool>,
+    settings: Arc<Settings>,
+}
 
 impl EngineService {
-    pub fn new(_config: &Config) -> Result<Self, String> {
-        Ok(EngineService)
+    /// Starts the worker pool sized by the configuration.
+    pub fn new(config: &Config) -> Result<Self, String> {
+        let workers = if config.search_threads == 0 {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        } else {
+            config.search_threads
+        };
+        let pool = SearchPool::new(PoolConfig {
+            workers,
+            queue_capacity: config.search_queue,
+            tt_mb: config.tt_mb,
+        })
+        .map_err(|e| format!("cannot start search workers: {e}"))?;
+        Ok(EngineService {
+            pool: Arc::new(pool),
+            settings: Arc::new(Settings {
+                max_history_moves: config.max_history_moves,
+                default_movetime: Duration::from_millis(config.default_movetime_ms),
+                max_movetime: Duration::from_millis(config.max_movetime_ms),
+            }),
+        })
+    }
+}
+
+/// The caller's deadline from the `grpc-timeout` header, if any.
+fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
+    let value = metadata.get("grpc-timeout")?.to_str().ok()?;
+    let (digits, unit) = value.split_at(value.len().checked_sub(1)?);
+    let amount: u64 = digits.parse().ok()?;
+    let timeout = match unit {
+        "H" => Duration::from_secs(amount.saturating_mul(3600)),
+        "M" => Duration::from_secs(amount.saturating_mul(60)),
+        "S" => Duration::from_secs(amount),
+        "m" => Duration::from_millis(amount),
+        "u" => Duration::from_micros(amount),
+        "n" => Duration::from_nanos(amount),
+        _ => return None,
+    };
+    Instant::now().checked_add(timeout.saturating_sub(REPLY_MARGIN))
+}
+
+/// Reads the request's limits; every search is bounded by the movetime cap
+/// and the caller's deadline.
+fn limits(
+    limits: Option<pb::SearchLimits>,
+    settings: &Settings,
+    deadline: Option<Instant>,
+) -> Result<Limits, Status> {
+    let mut out = Limits {
+        deadline,
+        movetime: Some(settings.max_movetime),
+        ..Limits::default()
+    };
+    match limits.and_then(|l| l.limit) {
+        None => out.movetime = Some(settings.default_movetime),
+        Some(pb::search_limits::Limit::Depth(0)) => {
+            return Err(invalid_argument("limits.depth", "must be at least 1"));
+        }
+        Some(pb::search_limits::Limit::Depth(depth)) => {
+            out.depth = Some(depth.min(u32::try_from(MAX_DEPTH).unwrap_or(64)));
+        }
+        Some(pb::search_limits::Limit::Nodes(0)) => {
+            return Err(invalid_argument("limits.nodes", "must be at least 1"));
+        }
+        Some(pb::search_limits::Limit::Nodes(nodes)) => out.nodes = Some(nodes),
+        Some(pb::search_limits::Limit::MovetimeMs(0)) => {
+            return Err(invalid_argument("limits.movetime_ms", "must be at least 1"));
+        }
+        Some(pb::search_limits::Limit::MovetimeMs(ms)) => {
+            out.movetime = Some(Duration::from_millis(u64::from(ms)).min(settings.max_movetime));
+        }
+    }
+    Ok(out)
+}
+
+fn multipv(requested: u32) -> Result<usize, Status> {
+    match requested {
+        0 => Ok(1),
+        1..=MAX_MULTIPV => Ok(requested as usize),
+        _ => Err(invalid_argument(
+            "multipv",
+            &format!("must be 1 to {MAX_MULTIPV}, got {requested}"),
+        )),
+    }
+}
+
+fn score(score: search::Score) -> pb::Score {
+    pb::Score {
+        value: Some(match score {
+            search::Score::Centipawns(cp) => pb::score::Value::Centipawns(cp),
+            search::Score::Mate(n) => pb::score::Value::Mate(n),
+        }),
+    }
+}
+
+fn stop_reason(reason: StopReason) -> pb::StopReason {
+    match reason {
+        StopReason::DepthReached => pb::StopReason::Depth,
+        StopReason::NodeLimit => pb::StopReason::Nodes,
+        StopReason::TimeUp | StopReason::Stopped => pb::StopReason::Time,
+        StopReason::MateFound | StopReason::NoLegalMoves => pb::StopReason::Forced,
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Turns a line of moves from the root into described wire moves.
+type Describe<M> = Arc<dyn Fn(&[M]) -> Vec<pb::Move> + Send + Sync>;
+
+fn line<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::PvLine {
+    pb::PvLine {
+        multipv: u32::try_from(info.multipv).unwrap_or(1),
+        score: Some(score(info.score)),
+        pv: describe(&info.pv),
+        depth: info.depth,
+        seldepth: info.seldepth,
+    }
+}
+
+fn final_answer<M: Copy + PartialEq>(
+    result: &SearchResult<M>,
+    describe: &Describe<M>,
+    rule_set: RuleSet,
+) -> Result<pb::BestMoveResponse, Status> {
+    let Some(best) = result.best_move else {
+        return Err(Status::failed_precondition(
+            "the position has no legal move",
+        ));
+    };
+    let pv = if result.pv.first() == Some(&best) {
+        describe(&result.pv)
+    } else {
+        describe(&[best])
+    };
+    Ok(pb::BestMoveResponse {
+        best_move: pv.first().cloned(),
+        score: Some(score(result.score)),
+        pv,
+        depth: result.depth,
+        seldepth: result.seldepth,
+        nodes: result.nodes,
+        time_ms: millis(result.elapsed),
+        lines: result.lines.iter().map(|l| line(l, describe)).collect(),
+        stop_reason: stop_reason(result.stop_reason).into(),
+        rule_set: convert::rule_set(rule_set).into(),
+    })
+}
+
+fn info_event<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::AnalyzeResponse {
+    let secs = info.elapsed.as_secs_f64();
+    #[allow(
+        clippy::cast_precision_loss,
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss
+    )]
+    let nps = if secs > 0.0 {
+        (info.nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    pb::AnalyzeResponse {
+        event: Some(pb::analyze_response::Event::Info(pb::AnalysisInfo {
+            line: Some(line(info, describe)),
+            nodes: info.nodes,
+            time_ms: millis(info.elapsed),
+            nps,
+        })),
+    }
+}
+
+/// A search submitted to the pool, with everything needed to render its
+/// events, independent of the game.
+struct Submitted {
+    handle: SearchHandle,
+    events: mpsc::UnboundedReceiver<pb::AnalyzeResponse>,
+}
+
+/// Submits `request`, converting events to wire messages on the worker
+/// thread (the conversions are cheap and need the game's move type).
+fn submit<G, E>(
+    pool: &SearchPool,
+    request: SearchRequest<G>,
+    evaluator: Arc<E>,
+    describe: Describe<G::Move>,
+    rule_set: RuleSet,
+) -> Result<Submitted, Status>
+where
+    G: SearchGame,
+    E: crate::eval::Evaluator<G> + 'static,
+{
+    let (sender, events) = mpsc::unbounded_channel();
+    let handle = pool
+        .try_submit(request, evaluator, move |event: SearchEvent<G::Move>| {
+            let message = match event {
+                SearchEvent::Info(info) => info_event(&info, &describe),
+                SearchEvent::Done(result) => pb::AnalyzeResponse {
+                    event: match final_answer(&result, &describe, rule_set) {
+                        Ok(answer) => Some(pb::analyze_response::Event::BestMove(answer)),
+                        Err(_) => None,
+                    },
+                },
+            };
+            sender.send(message).is_ok()
+        })
+        .map_err(|full| {
+            Status::resource_exhausted(format!(
+                "all {} search workers are busy and {} searches are queued; retry later",
+                full.workers, full.queued
+            ))
+        })?;
+    Ok(Submitted { handle, events })
+}
+
+fn chess_history(game: &chess::ChessGame) -> Vec<HistoryEntry> {
+    let window = game.window();
+    window[..window.len().saturating_sub(1)]
+        .iter()
+        .map(|&zobrist| HistoryEntry {
+            zobrist,
+            in_check: false,
+        })
+        .collect()
+}
+
+fn xiangqi_history(game: &xiangqi::XiangqiGame) -> Vec<HistoryEntry> {
+    let record = game.record();
+    let positions = &record.positions;
+    let end = positions.len().saturating_sub(1);
+    positions[record.window_start.min(end)..end]
+        .iter()
+        .map(|p| HistoryEntry {
+            zobrist: p.zobrist(),
+            in_check: p.in_check(),
+        })
+        .collect()
+}
+
+impl EngineService {
+    /// Validates the request and starts the search.
+    fn start(
+        &self,
+        position: Option<pb::Position>,
+        limits_in: Option<pb::SearchLimits>,
+        multipv_in: u32,
+        options: Option<pb::RuleOptions>,
+        deadline: Option<Instant>,
+    ) -> Result<Submitted, Status> {
+        let options: RuleOptions = convert::rule_options(options)?;
+        let multipv = multipv(multipv_in)?;
+        let limits = limits(limits_in, &self.settings, deadline)?;
+        let input = convert::position(position, self.settings.max_history_moves)?;
+        Span::current().record("variant", input.variant.name());
+        let game = guarded(|| {
+            Game::load(
+                input.variant,
+                &input.fen,
+                &input.moves,
+                input.load,
+                &options,
+            )
+        })??;
+        let status = guarded(|| game.status(&options))??;
+        if status.outcome.is_over() {
+            return Err(Status::failed_precondition(format!(
+                "the game is already over ({:?}); there is no move to search",
+                status.outcome
+            )));
+        }
+        metrics::counter!("arbiter_requests_total", "method" => "BestMove", "variant" => input.variant.name())
+            .increment(1);
+        match game {
+            Game::Chess(game) => {
+                let root = game.position().clone();
+                let describe: Describe<shakmaty::Move> = Arc::new(move |moves| {
+                    let mut pos = root.clone();
+                    let mut out = Vec::with_capacity(moves.len());
+                    for &m in moves {
+                        use shakmaty::Position as _;
+                        if !pos.is_legal(m) {
+                            break;
+                        }
+                        out.push(convert::move_info(chess::describe(&pos, m)));
+                        pos.play_unchecked(m);
+                    }
+                    out
+                });
+                let request = SearchRequest {
+                    root: ChessNode::new(game.position().clone()),
+                    history: chess_history(&game),
+                    limits,
+                    multipv,
+                    rules: ChessRules::default(),
+                };
+                submit(
+                    &self.pool,
+                    request,
+                    Arc::new(ChessEvaluator),
+                    describe,
+                    RuleSet::Fide,
+                )
+            }
+            Game::Xiangqi(game) => {
+                let root = game.position().clone();
+                let one_based = input.load.one_based;
+                let describe: Describe<xiangqi::Move> = Arc::new(move |moves| {
+                    let mut pos = root.clone();
+                    let mut out = Vec::with_capacity(moves.len());
+                    for &m in moves {
+                        if !pos.is_legal(m) {
+                            break;
+                        }
+                        out.push(convert::move_info(xiangqi::game::describe(
+                            &pos, m, one_based,
+                        )));
+                        pos.play(m);
+                    }
+                    out
+                });
+                let rule_set = status.rule_set;
+                let request = SearchRequest {
+                    root: XiangqiNode::new(game.position().clone()),
+                    history: xiangqi_history(&game),
+                    limits,
+                    multipv,
+                    rules: XiangqiRules {
+                        move_limit_plies: options.move_limit_plies,
+                        rule_set,
+                        bare_material_draw: options.material_draw
+                            == crate::game::MaterialDraw::Basic,
+                    },
+                };
+                submit(
+                    &self.pool,
+                    request,
+                    Arc::new(XiangqiEvaluator),
+                    describe,
+                    rule_set,
+                )
+            }
+        }
+    }
+}
+
+/// A response stream that owns its search: dropping the stream (the client
+/// cancelled or went away) drops the handle, which stops the search.
+struct SearchStream {
+    inner: UnboundedReceiverStream<pb::AnalyzeResponse>,
+    _handle: SearchHandle,
+}
+
+impl Stream for SearchStream {
+    type Item = Result<pb::AnalyzeResponse, Status>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Pin::new(&mut self.inner).poll_next(cx).map(|item| {
+            item.map(|message| {
+                if message.event.is_some() {
+                    Ok(message)
+                } else {
+                    Err(Status::failed_precondition(
+                        "the position has no legal move",
+                    ))
+                }
+            })
+        })
     }
 }
 
@@ -26,21 +426,69 @@ type AnalyzeStream = Pin<Box<dyn Stream<Item = Result<pb::AnalyzeResponse, Statu
 impl Engine for EngineService {
     async fn best_move(
         &self,
-        _request: Request<pb::BestMoveRequest>,
+        request: Request<pb::BestMoveRequest>,
     ) -> Result<Response<pb::BestMoveResponse>, Status> {
-        Err(Status::unimplemented(
-            "the engine is not available in this build",
-        ))
+        let deadline = caller_deadline(request.metadata());
+        let pb::BestMoveRequest {
+            position,
+            limits,
+            multipv,
+            options,
+        } = request.into_inner();
+        let Submitted { handle, mut events } =
+            self.start(position, limits, multipv, options, deadline)?;
+        // Holding the handle here ties the search to this call's future.
+        let _handle = handle;
+        while let Some(message) = events.recv().await {
+            match message.event {
+                Some(pb::analyze_response::Event::BestMove(answer)) => {
+                    return Ok(Response::new(answer));
+                }
+                Some(pb::analyze_response::Event::Info(_)) => {}
+                None => {
+                    return Err(Status::failed_precondition(
+                        "the position has no legal move",
+                    ));
+                }
+            }
+        }
+        Err(Status::internal("the search ended without an answer"))
     }
 
     type AnalyzeStream = AnalyzeStream;
 
     async fn analyze(
         &self,
-        _request: Request<pb::AnalyzeRequest>,
+        request: Request<pb::AnalyzeRequest>,
     ) -> Result<Response<Self::AnalyzeStream>, Status> {
-        Err(Status::unimplemented(
-            "the engine is not available in this build",
-        ))
+        let deadline = caller_deadline(request.metadata());
+        let pb::AnalyzeRequest {
+            position,
+            limits,
+            multipv,
+            options,
+        } = request.into_inner();
+        let Submitted { handle, events } =
+            self.start(position, limits, multipv, options, deadline)?;
+        Ok(Response::new(Box::pin(SearchStream {
+            inner: UnboundedReceiverStream::new(events),
+            _handle: handle,
+        })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grpc_timeout_header_is_read() {
+        let mut metadata = MetadataMap::new();
+        metadata.insert("grpc-timeout", "2S".parse().unwrap());
+        let deadline = caller_deadline(&metadata).unwrap();
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(left > Duration::from_millis(1800) && left <= Duration::from_secs(2));
+        metadata.insert("grpc-timeout", "bogus".parse().unwrap());
+        assert!(caller_deadline(&metadata).is_none());
     }
 }
