@@ -1,3 +1,21 @@
 //! Arbiter: a stateless gRPC rules service for Western chess and Xiangqi.
+//!
+//! The crate is layered so that data flows one way, wire → transport →
+//! domain → transport → wire: [`game`] holds the rules and knows nothing of
+//! gRPC; [`transport`] is the only code that touches generated protobuf
+//! types; [`config`] and [`telemetry`] assemble the process.
 
+pub mod config;
 pub mod game;
+pub mod telemetry;
+pub mod transport;
+
+/// Generated protobuf and gRPC code for the `arbiter.v1` package.
+pub mod proto {
+    #![allow(clippy::all, clippy::pedantic, missing_docs)]
+    tonic::include_proto!("arbiter.v1");
+
+    /// Encoded descriptors of the `arbiter.v1` files, served by reflection.
+    pub const FILE_DESCRIPTOR_SET: &[u8] =
+        include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
+}

@@ -3,6 +3,90 @@
 //! Nothing in here knows about gRPC, protobuf or the async runtime; the
 //! transport layer converts wire types into these and back.
 
+pub mod chess;
+pub mod error;
+pub mod options;
 pub mod outcome;
+pub mod types;
 
+pub use error::InputError;
+pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
+pub use types::{
+    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveInfo, PerftReport, PieceInfo,
+    PieceKind, RepetitionInfo, Status, Verdict,
+};
+
+/// The games the service knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+    Xiangqi,
+}
+
+impl Variant {
+    /// Lower-case name for logs and metric labels.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Xiangqi => "xiangqi",
+        }
+    }
+}
+
+/// A game loaded from a request: a start position plus its history,
+/// replayed and checked.
+#[derive(Debug, Clone)]
+pub enum Game {
+    Chess(chess::ChessGame),
+}
+
+impl Game {
+    /// Loads and replays a game. Every move of `moves` must be legal.
+    pub fn load(
+        variant: Variant,
+        fen: &str,
+        moves: &[String],
+        options: LoadOptions,
+    ) -> Result<Game, InputError> {
+        match variant {
+            Variant::Chess => chess::ChessGame::load(fen, moves, options).map(Game::Chess),
+            Variant::Xiangqi => Err(InputError::Unsupported(
+                "xiangqi is not served by this build".to_owned(),
+            )),
+        }
+    }
+
+    /// Every legal move of the current position, sorted by coordinate text.
+    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
+        match self {
+            Game::Chess(game) => {
+                game.status(options)?;
+                Ok(game.legal_moves())
+            }
+        }
+    }
+
+    /// The game's status after its history.
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+        match self {
+            Game::Chess(game) => game.status(options),
+        }
+    }
+
+    /// Judges a candidate move given as text.
+    pub fn validate(&self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self {
+            Game::Chess(game) => game.validate(text, options),
+        }
+    }
+
+    /// Perft from the current position.
+    #[must_use]
+    pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
+        match self {
+            Game::Chess(game) => game.perft(depth, divide),
+        }
+    }
+}

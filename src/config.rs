@@ -1,0 +1,143 @@
+//! One typed configuration, read once from flags and `ARBITER_*` environment
+//! variables (a flag wins over its variable) and validated before serving.
+
+use std::{net::SocketAddr, time::Duration};
+
+use clap::{Parser, ValueEnum};
+
+/// Log output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Text,
+    /// One JSON object per line, for log pipelines.
+    Json,
+}
+
+/// Arbiter: a stateless gRPC rules service for Western chess and Xiangqi.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Config {
+    /// Address of the gRPC server.
+    #[arg(long, env = "ARBITER_GRPC_ADDR", default_value = "127.0.0.1:50051")]
+    pub grpc_addr: SocketAddr,
+
+    /// Address of the HTTP admin server (/metrics, /healthz, /readyz).
+    #[arg(long, env = "ARBITER_ADMIN_ADDR", default_value = "127.0.0.1:9090")]
+    pub admin_addr: SocketAddr,
+
+    /// Log format; the level comes from RUST_LOG (default "info").
+    #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    /// Seconds to keep serving with health NOT_SERVING after SIGTERM, so load
+    /// balancers stop sending traffic before the drain starts.
+    #[arg(long, env = "ARBITER_SHUTDOWN_DELAY_SECS", default_value_t = 0)]
+    pub shutdown_delay_secs: u64,
+
+    /// Hard deadline, in seconds, for in-flight calls to finish after SIGTERM.
+    #[arg(long, env = "ARBITER_DRAIN_TIMEOUT_SECS", default_value_t = 10)]
+    pub drain_timeout_secs: u64,
+
+    /// Close each connection after this many seconds (with a GOAWAY), so
+    /// clients re-resolve and spread over new replicas. 0 = never.
+    #[arg(long, env = "ARBITER_MAX_CONNECTION_AGE_SECS", default_value_t = 0)]
+    pub max_connection_age_secs: u64,
+
+    /// Seconds granted to in-flight calls on a connection closed for age.
+    #[arg(
+        long,
+        env = "ARBITER_MAX_CONNECTION_AGE_GRACE_SECS",
+        default_value_t = 30
+    )]
+    pub max_connection_age_grace_secs: u64,
+
+    /// Seconds between HTTP/2 keepalive pings to idle clients. 0 = off.
+    #[arg(long, env = "ARBITER_KEEPALIVE_INTERVAL_SECS", default_value_t = 60)]
+    pub keepalive_interval_secs: u64,
+
+    /// Seconds to wait for a keepalive ack before closing the connection.
+    #[arg(long, env = "ARBITER_KEEPALIVE_TIMEOUT_SECS", default_value_t = 20)]
+    pub keepalive_timeout_secs: u64,
+
+    /// Upper bound, in seconds, on any single Rules call.
+    #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+
+    /// Concurrent calls allowed per connection.
+    #[arg(long, env = "ARBITER_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
+    pub max_concurrent_streams: u32,
+
+    /// Largest accepted request message, in bytes.
+    #[arg(long, env = "ARBITER_MAX_REQUEST_BYTES", default_value_t = 1 << 20)]
+    pub max_request_bytes: usize,
+
+    /// Most moves accepted in a game history.
+    #[arg(long, env = "ARBITER_MAX_HISTORY_MOVES", default_value_t = 2048)]
+    pub max_history_moves: usize,
+
+    /// Deepest perft a call may ask for.
+    #[arg(long, env = "ARBITER_MAX_PERFT_DEPTH", default_value_t = 5)]
+    pub max_perft_depth: u32,
+
+    /// Search worker threads (0 = one per core).
+    #[arg(long, env = "ARBITER_SEARCH_THREADS", default_value_t = 0)]
+    pub search_threads: usize,
+
+    /// Searches that may wait for a worker before calls are refused.
+    #[arg(long, env = "ARBITER_SEARCH_QUEUE", default_value_t = 4)]
+    pub search_queue: usize,
+
+    /// Transposition table per search worker, in MiB.
+    #[arg(long, env = "ARBITER_TT_MB", default_value_t = 16)]
+    pub tt_mb: usize,
+
+    /// Longest search allowed, in milliseconds.
+    #[arg(long, env = "ARBITER_MAX_MOVETIME_MS", default_value_t = 30_000)]
+    pub max_movetime_ms: u64,
+
+    /// Search time when a request gives no limit, in milliseconds.
+    #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = 1_000)]
+    pub default_movetime_ms: u64,
+}
+
+impl Config {
+    /// Checks relations between settings that clap cannot express.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.max_request_bytes < 1024 {
+            return Err("ARBITER_MAX_REQUEST_BYTES must be at least 1024".to_owned());
+        }
+        if self.max_perft_depth > 8 {
+            return Err("ARBITER_MAX_PERFT_DEPTH must be at most 8".to_owned());
+        }
+        if self.default_movetime_ms > self.max_movetime_ms {
+            return Err(
+                "ARBITER_DEFAULT_MOVETIME_MS must not exceed ARBITER_MAX_MOVETIME_MS".to_owned(),
+            );
+        }
+        if self.max_concurrent_streams == 0 {
+            return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
+        }
+        Ok(())
+    }
+
+    /// Defaults for tests and embedding: ephemeral ports on loopback.
+    #[must_use]
+    pub fn for_tests() -> Config {
+        let mut config = Config::parse_from(["arbiter"]);
+        config.grpc_addr = SocketAddr::from(([127, 0, 0, 1], 0));
+        config.admin_addr = SocketAddr::from(([127, 0, 0, 1], 0));
+        config
+    }
+
+    #[must_use]
+    pub fn drain_timeout(&self) -> Duration {
+        Duration::from_secs(self.drain_timeout_secs)
+    }
+
+    #[must_use]
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.request_timeout_secs)
+    }
+}

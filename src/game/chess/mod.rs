@@ -1,0 +1,468 @@
+//! Western chess: an adapter over shakmaty that adds what a rules service
+//! needs beyond move generation — notation in both directions, reasons for
+//! illegal moves, repetition from the move history, and the full FIDE
+//! outcome model with automatic endings and claims.
+
+pub mod fen;
+mod validate;
+
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role,
+    san::{San, SanPlus},
+    uci::UciMove,
+    zobrist::Zobrist64,
+};
+
+use super::{
+    InputError, Outcome, Reason, RuleSet, Side,
+    options::{LoadOptions, RuleOptions, Strictness},
+    types::{
+        CastlingSide, MoveInfo, PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
+    },
+};
+
+pub use validate::diagnose;
+
+/// FIDE 9.2 / 9.6.1: threefold is claimable, fivefold ends the game.
+const CLAIMABLE_REPETITIONS: u32 = 3;
+const AUTOMATIC_REPETITIONS: u32 = 5;
+/// FIDE 9.3 / 9.6.2, in plies.
+const CLAIMABLE_HALFMOVES: u32 = 100;
+const AUTOMATIC_HALFMOVES: u32 = 150;
+
+/// A chess game: a start position and the legal moves played from it.
+#[derive(Debug, Clone)]
+pub struct ChessGame {
+    position: Chess,
+    /// Zobrist hash of every position since the last irreversible move, the
+    /// current one last.
+    window: Vec<u64>,
+    /// Index into the history of the move that produced `window[i]`, for
+    /// i ≥ 1 (`window[0]` follows move `window_start_ply - 1`, or is the FEN).
+    window_start_ply: usize,
+    plies: usize,
+}
+
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+fn kind(role: Role) -> PieceKind {
+    match role {
+        Role::Pawn => PieceKind::Pawn,
+        Role::Knight => PieceKind::Knight,
+        Role::Bishop => PieceKind::Bishop,
+        Role::Rook => PieceKind::Rook,
+        Role::Queen => PieceKind::Queen,
+        Role::King => PieceKind::King,
+    }
+}
+
+/// Parses a move in UCI or SAN against a position. Errors say why in words
+/// and tell a syntax problem from an illegal move.
+pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveParseError::Syntax("the move is empty".to_owned()));
+    }
+    if text.len() > 16 {
+        return Err(MoveParseError::Syntax(format!(
+            "'{}…' is too long to be a move",
+            text.chars().take(16).collect::<String>()
+        )));
+    }
+    if let Ok(uci) = text.parse::<UciMove>() {
+        return match uci.to_move(pos) {
+            Ok(m) => Ok(m),
+            Err(_) => Err(MoveParseError::IllegalUci(uci)),
+        };
+    }
+    match text.parse::<SanPlus>() {
+        Ok(san) => match san.san.to_move(pos) {
+            Ok(m) => Ok(m),
+            Err(shakmaty::san::SanError::AmbiguousSan) => Err(MoveParseError::AmbiguousSan(
+                format!("'{text}' fits more than one legal move; add the origin file or rank"),
+            )),
+            Err(shakmaty::san::SanError::IllegalSan) => Err(MoveParseError::IllegalSan(format!(
+                "'{text}' is not a legal move in this position"
+            ))),
+        },
+        Err(_) => Err(MoveParseError::Syntax(format!(
+            "'{}' is neither UCI (e2e4, e7e8q) nor SAN (Nf3, O-O)",
+            text.escape_debug()
+        ))),
+    }
+}
+
+/// Why a move text did not give a legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveParseError {
+    Syntax(String),
+    IllegalUci(UciMove),
+    IllegalSan(String),
+    AmbiguousSan(String),
+}
+
+impl ChessGame {
+    /// Replays `moves` from `fen` (empty = start position).
+    pub fn load(fen: &str, moves: &[String], options: LoadOptions) -> Result<Self, InputError> {
+        if options.one_based {
+            return Err(InputError::Option {
+                field: "position.coordinates",
+                message: "one-based coordinates exist only for xiangqi".to_owned(),
+            });
+        }
+        let position = if fen.trim().is_empty() {
+            Chess::default()
+        } else {
+            let strictness = match options.strictness {
+                Strictness::Strict => fen::Strictness::Strict,
+                Strictness::Lenient => fen::Strictness::Lenient,
+            };
+            fen::parse(fen, strictness).map_err(InputError::Fen)?
+        };
+        let mut game = ChessGame {
+            window: vec![hash(&position)],
+            position,
+            window_start_ply: 0,
+            plies: 0,
+        };
+        for (index, text) in moves.iter().enumerate() {
+            if let Outcome::Decisive { reason, .. } | Outcome::Draw { reason } =
+                game.automatic_outcome()
+            {
+                return Err(InputError::HistoryMove {
+                    index,
+                    message: format!(
+                        "'{text}' follows the end of the game ({})",
+                        reason_text(reason)
+                    ),
+                });
+            }
+            let m = parse_move(&game.position, text).map_err(|e| InputError::HistoryMove {
+                index,
+                message: match e {
+                    MoveParseError::IllegalUci(uci) => diagnose(&game.position, uci).1,
+                    MoveParseError::Syntax(s)
+                    | MoveParseError::IllegalSan(s)
+                    | MoveParseError::AmbiguousSan(s) => s,
+                },
+            })?;
+            game.play(m);
+        }
+        Ok(game)
+    }
+
+    fn play(&mut self, m: Move) {
+        let irreversible = self.position.is_irreversible(m);
+        self.position.play_unchecked(m);
+        self.plies += 1;
+        if irreversible {
+            self.window.clear();
+            self.window_start_ply = self.plies;
+        }
+        self.window.push(hash(&self.position));
+    }
+
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    /// Zobrist hashes since the last irreversible move, current last.
+    #[must_use]
+    pub fn window(&self) -> &[u64] {
+        &self.window
+    }
+
+    /// Describes a legal move of the current position.
+    #[must_use]
+    pub fn describe(&self, m: Move) -> MoveInfo {
+        describe(&self.position, m)
+    }
+
+    /// Every legal move, sorted by UCI.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        let mut moves: Vec<MoveInfo> = self
+            .position
+            .legal_moves()
+            .into_iter()
+            .map(|m| self.describe(m))
+            .collect();
+        moves.sort_by(|a, b| a.uci.cmp(&b.uci));
+        moves
+    }
+
+    fn occurrences(&self) -> u32 {
+        let Some(&current) = self.window.last() else {
+            return 0;
+        };
+        // Same side to move: every second entry from the end.
+        let count = self
+            .window
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == current)
+            .count();
+        u32::try_from(count).unwrap_or(u32::MAX)
+    }
+
+    /// Endings that need no claim: mate, stalemate, dead position, fivefold,
+    /// seventy-five moves. Precedence follows FIDE: mate stands over 9.6.2.
+    fn automatic_outcome(&self) -> Outcome {
+        let pos = &self.position;
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return if pos.is_check() {
+                Outcome::Decisive {
+                    winner: side(!pos.turn()),
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
+            };
+        }
+        if pos.is_insufficient_material() {
+            return Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            };
+        }
+        if self.occurrences() >= AUTOMATIC_REPETITIONS {
+            return Outcome::Draw {
+                reason: Reason::FivefoldRepetition,
+            };
+        }
+        if pos.halfmoves() >= AUTOMATIC_HALFMOVES {
+            return Outcome::Draw {
+                reason: Reason::SeventyFiveMoveRule,
+            };
+        }
+        Outcome::Ongoing
+    }
+
+    /// The game's status under FIDE rules.
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+        check_rule_set(options)?;
+        let pos = &self.position;
+        let occurrences = self.occurrences();
+        let mut claimable = Vec::new();
+        let mut outcome = self.automatic_outcome();
+        if !outcome.is_over() {
+            if occurrences >= CLAIMABLE_REPETITIONS {
+                claimable.push(Reason::ThreefoldRepetition);
+            }
+            if pos.halfmoves() >= CLAIMABLE_HALFMOVES {
+                claimable.push(Reason::FiftyMoveRule);
+            }
+            if options.claim_draws
+                && let Some(&reason) = claimable.first()
+            {
+                outcome = Outcome::Draw { reason };
+                claimable.clear();
+            }
+        }
+        let repetition = (occurrences >= 2).then(|| self.repetition_info(occurrences));
+        Ok(Status {
+            fen: fen::format(pos),
+            side_to_move: side(pos.turn()),
+            in_check: pos.is_check(),
+            outcome,
+            offender: None,
+            rule_set: RuleSet::Fide,
+            claimable_draws: claimable,
+            halfmove_clock: pos.halfmoves(),
+            fullmove_number: pos.fullmoves().get(),
+            repetition,
+            move_limit_counter: 0,
+        })
+    }
+
+    fn repetition_info(&self, occurrences: u32) -> RepetitionInfo {
+        let current = self.window.last().copied().unwrap_or_default();
+        let first = self.window.iter().position(|&h| h == current).unwrap_or(0);
+        let last_ply = self.plies.saturating_sub(1);
+        let first_ply = self.window_start_ply + first;
+        let adjudicated = occurrences >= CLAIMABLE_REPETITIONS;
+        let explanation = format!(
+            "the position has occurred {occurrences} times; {}",
+            if occurrences >= AUTOMATIC_REPETITIONS {
+                "the fivefold repetition ends the game (FIDE 9.6.1)"
+            } else if occurrences >= CLAIMABLE_REPETITIONS {
+                "the side to move may claim a draw (FIDE 9.2); five occurrences end the game"
+            } else {
+                "a draw can be claimed at three occurrences"
+            }
+        );
+        RepetitionInfo {
+            occurrences,
+            adjudicated,
+            loop_first_ply: u32::try_from(first_ply).unwrap_or(u32::MAX),
+            loop_last_ply: u32::try_from(last_ply).unwrap_or(u32::MAX),
+            white_status: None,
+            black_status: None,
+            chased: Vec::new(),
+            explanation,
+        }
+    }
+
+    /// Judges a candidate move given as text.
+    pub fn validate(&self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        check_rule_set(options)?;
+        let parsed = parse_move(&self.position, text);
+        if let Err(MoveParseError::Syntax(message)) = &parsed {
+            return Err(InputError::CandidateMove(message.clone()));
+        }
+        let status = self.status(options)?;
+        if status.outcome.is_over() {
+            return Ok(Verdict::Illegal {
+                reason: super::types::IllegalReason::GameOver,
+                detail: format!(
+                    "the game is over: {}",
+                    match status.outcome {
+                        Outcome::Decisive { reason, .. } | Outcome::Draw { reason } =>
+                            reason_text(reason),
+                        Outcome::Ongoing => "ongoing",
+                    }
+                ),
+            });
+        }
+        let m = match parsed {
+            Ok(m) => m,
+            Err(MoveParseError::IllegalUci(uci)) => {
+                let (reason, detail) = diagnose(&self.position, uci);
+                return Ok(Verdict::Illegal { reason, detail });
+            }
+            Err(MoveParseError::IllegalSan(detail)) => {
+                return Ok(Verdict::Illegal {
+                    reason: super::types::IllegalReason::NoSuchMove,
+                    detail,
+                });
+            }
+            Err(MoveParseError::AmbiguousSan(detail)) => {
+                return Ok(Verdict::Illegal {
+                    reason: super::types::IllegalReason::Ambiguous,
+                    detail,
+                });
+            }
+            Err(MoveParseError::Syntax(message)) => {
+                return Err(InputError::CandidateMove(message));
+            }
+        };
+        let info = self.describe(m);
+        let mut after = self.clone();
+        after.play(m);
+        let status_after = after.status(options)?;
+        Ok(Verdict::Legal {
+            info,
+            fen_after: status_after.fen.clone(),
+            status_after: Box::new(status_after),
+        })
+    }
+
+    /// Perft from the current position, with per-move counts if asked.
+    #[must_use]
+    pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
+        if !divide || depth == 0 {
+            return PerftReport {
+                nodes: shakmaty::perft(&self.position, depth),
+                divide: Vec::new(),
+            };
+        }
+        let mut rows: Vec<(String, u64)> = self
+            .position
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = self.position.clone();
+                child.play_unchecked(m);
+                (
+                    m.to_uci(CastlingMode::Standard).to_string(),
+                    shakmaty::perft(&child, depth - 1),
+                )
+            })
+            .collect();
+        rows.sort();
+        PerftReport {
+            nodes: rows.iter().map(|(_, n)| n).sum(),
+            divide: rows,
+        }
+    }
+}
+
+fn check_rule_set(options: &RuleOptions) -> Result<(), InputError> {
+    match options.rule_set {
+        None | Some(RuleSet::Fide) => Ok(()),
+        Some(other) => Err(InputError::Option {
+            field: "options.rule_set",
+            message: format!("{other:?} is a xiangqi rule set; chess supports FIDE"),
+        }),
+    }
+}
+
+/// A short phrase for a reason, for messages.
+#[must_use]
+pub fn reason_text(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::InsufficientMaterial => "insufficient material",
+        Reason::ThreefoldRepetition => "threefold repetition",
+        Reason::FivefoldRepetition => "fivefold repetition",
+        Reason::FiftyMoveRule => "fifty-move rule",
+        Reason::SeventyFiveMoveRule => "seventy-five-move rule",
+        Reason::PerpetualCheck => "perpetual check",
+        Reason::PerpetualChase => "perpetual chase",
+        Reason::MutualPerpetual => "mutual perpetual",
+        Reason::Repetition => "repetition",
+        Reason::MoveLimit => "move limit",
+    }
+}
+
+/// Describes a legal move of `pos`.
+#[must_use]
+pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
+    let mover = side(pos.turn());
+    let san = SanPlus::from_move(pos.clone(), m);
+    let uci = m.to_uci(CastlingMode::Standard);
+    let (from, to) = match uci {
+        UciMove::Normal { from, to, .. } => (from.to_string(), to.to_string()),
+        UciMove::Put { to, .. } => (String::new(), to.to_string()),
+        UciMove::Null => (String::new(), String::new()),
+    };
+    let castling = match san.san {
+        San::Castle(shakmaty::CastlingSide::KingSide) => Some(CastlingSide::Kingside),
+        San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
+        _ => None,
+    };
+    MoveInfo {
+        uci: uci.to_string(),
+        san: san.to_string(),
+        uci_one_based: None,
+        from,
+        to,
+        piece: PieceInfo {
+            side: mover,
+            kind: kind(m.role()),
+        },
+        captured: m.capture().map(|role| PieceInfo {
+            side: mover.opponent(),
+            kind: kind(role),
+        }),
+        check: san.suffix.is_some(),
+        castling,
+        en_passant: m.is_en_passant(),
+        promotion: m.promotion().map(kind),
+        forbidden_repetition: None,
+    }
+}

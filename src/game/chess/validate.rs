@@ -1,0 +1,285 @@
+//! Explains why a coordinate move is illegal. shakmaty only says "illegal";
+//! players and bots want to know which rule they broke.
+
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks, uci::UciMove,
+};
+
+use crate::game::types::IllegalReason;
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// The reason a UCI move that shakmaty rejected is illegal, with a sentence.
+#[must_use]
+pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
+    let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = uci
+    else {
+        return (
+            IllegalReason::IllegalPieceMovement,
+            format!("'{uci}' is not a move in standard chess"),
+        );
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(piece) = board.piece_at(from) else {
+        return (
+            IllegalReason::NoPiece,
+            format!("there is no piece on {from}"),
+        );
+    };
+    let name = role_name(piece.role);
+    if piece.color != us {
+        return (
+            IllegalReason::OpponentPiece,
+            format!("the {name} on {from} belongs to the opponent"),
+        );
+    }
+    if from == to {
+        return (
+            IllegalReason::IllegalPieceMovement,
+            format!("the {name} on {from} must move to another square"),
+        );
+    }
+    if piece.role == Role::King
+        && let Some(side) = castling_side(pos, from, to)
+    {
+        return diagnose_castling(pos, from, side);
+    }
+    if board.color_at(to) == Some(us) {
+        return (
+            IllegalReason::CapturesOwnPiece,
+            format!("{to} holds one of your own pieces"),
+        );
+    }
+    let occupied = board.occupied();
+    let geometry = match piece.role {
+        Role::Pawn => pawn_geometry(pos, from, to),
+        Role::Knight => reach(attacks::knight_attacks(from).contains(to)),
+        Role::King => reach(attacks::king_attacks(from).contains(to)),
+        Role::Bishop => slide(from, to, occupied, is_diagonal),
+        Role::Rook => slide(from, to, occupied, is_orthogonal),
+        Role::Queen => slide(from, to, occupied, |a, b| {
+            is_diagonal(a, b) || is_orthogonal(a, b)
+        }),
+    };
+    if let Err((reason, detail)) = geometry {
+        let detail = if detail.is_empty() {
+            format!("a {name} cannot move from {from} to {to}")
+        } else {
+            detail
+        };
+        return (reason, detail);
+    }
+    let last_rank = match us {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    if piece.role == Role::Pawn {
+        if to.rank() == last_rank {
+            match promotion {
+                None => {
+                    return (
+                        IllegalReason::BadPromotion,
+                        format!("a pawn reaching {to} must promote: add q, r, b or n"),
+                    );
+                }
+                Some(Role::Pawn | Role::King) => {
+                    return (
+                        IllegalReason::BadPromotion,
+                        "a pawn promotes to a queen, rook, bishop or knight".to_owned(),
+                    );
+                }
+                Some(_) => {}
+            }
+        } else if promotion.is_some() {
+            return (
+                IllegalReason::BadPromotion,
+                format!("a pawn promotes only on the last rank, not on {to}"),
+            );
+        }
+    } else if promotion.is_some() {
+        return (
+            IllegalReason::BadPromotion,
+            format!("only a pawn can promote, not the {name} on {from}"),
+        );
+    }
+    (
+        IllegalReason::LeavesKingInCheck,
+        if pos.is_check() {
+            format!("{uci} does not get your king out of check")
+        } else {
+            format!("{uci} would leave your king in check")
+        },
+    )
+}
+
+type Geometry = Result<(), (IllegalReason, String)>;
+
+fn reach(ok: bool) -> Geometry {
+    if ok {
+        Ok(())
+    } else {
+        Err((IllegalReason::IllegalPieceMovement, String::new()))
+    }
+}
+
+fn is_diagonal(a: Square, b: Square) -> bool {
+    a.file().distance(b.file()) == a.rank().distance(b.rank())
+}
+
+fn is_orthogonal(a: Square, b: Square) -> bool {
+    a.file() == b.file() || a.rank() == b.rank()
+}
+
+fn slide(
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+    direction_ok: impl Fn(Square, Square) -> bool,
+) -> Geometry {
+    if !direction_ok(from, to) {
+        return Err((IllegalReason::IllegalPieceMovement, String::new()));
+    }
+    let blockers = attacks::between(from, to) & occupied;
+    match blockers.first() {
+        None => Ok(()),
+        Some(blocker) => Err((
+            IllegalReason::PathBlocked,
+            format!("the way from {from} to {to} is blocked on {blocker}"),
+        )),
+    }
+}
+
+fn pawn_geometry(pos: &Chess, from: Square, to: Square) -> Geometry {
+    let us = pos.turn();
+    let forward: i32 = if us == Color::White { 1 } else { -1 };
+    let start_rank = if us == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let df = i32::from(to.file() as u8) - i32::from(from.file() as u8);
+    let dr = i32::from(to.rank() as u8) - i32::from(from.rank() as u8);
+    let occupied = pos.board().occupied();
+    if df == 0 && dr == forward {
+        return if occupied.contains(to) {
+            Err((
+                IllegalReason::PathBlocked,
+                format!("a pawn cannot capture straight ahead: {to} is occupied"),
+            ))
+        } else {
+            Ok(())
+        };
+    }
+    if df == 0 && dr == 2 * forward && from.rank() == start_rank {
+        let middle = attacks::between(from, to);
+        if let Some(blocker) = (middle | Bitboard::from(to)).intersect(occupied).first() {
+            return Err((
+                IllegalReason::PathBlocked,
+                format!("the pawn's way to {to} is blocked on {blocker}"),
+            ));
+        }
+        return Ok(());
+    }
+    if df.abs() == 1 && dr == forward {
+        if pos.board().color_at(to) == Some(!us) {
+            return Ok(());
+        }
+        return Err((
+            IllegalReason::EnPassantUnavailable,
+            format!(
+                "a pawn moves diagonally only to capture; {to} is empty and no en-passant capture is available there"
+            ),
+        ));
+    }
+    Err((
+        IllegalReason::IllegalPieceMovement,
+        if dr * forward < 0 {
+            "pawns never move backward".to_owned()
+        } else {
+            String::new()
+        },
+    ))
+}
+
+/// Recognises castling written as the king's two-square move or as king
+/// takes own rook.
+fn castling_side(pos: &Chess, from: Square, to: Square) -> Option<CastlingSide> {
+    let us = pos.turn();
+    let back = if us == Color::White {
+        Rank::First
+    } else {
+        Rank::Eighth
+    };
+    if from.rank() != back || to.rank() != back || from.file() != shakmaty::File::E {
+        return None;
+    }
+    match to.file() {
+        shakmaty::File::G | shakmaty::File::H => Some(CastlingSide::KingSide),
+        shakmaty::File::C | shakmaty::File::A => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
+}
+
+fn diagnose_castling(pos: &Chess, king: Square, side: CastlingSide) -> (IllegalReason, String) {
+    let us = pos.turn();
+    let name = match side {
+        CastlingSide::KingSide => "kingside",
+        CastlingSide::QueenSide => "queenside",
+    };
+    let castles = pos.castles();
+    let Some(rook) = castles.rook(us, side) else {
+        return (
+            IllegalReason::CastlingRightLost,
+            format!(
+                "the right to castle {name} was lost (king or rook moved, or the rook was captured)"
+            ),
+        );
+    };
+    if pos.is_check() {
+        return (
+            IllegalReason::CastlingOutOfCheck,
+            "a king in check may not castle".to_owned(),
+        );
+    }
+    let path = castles.path(us, side);
+    if let Some(blocker) = (path & pos.board().occupied()).first() {
+        return (
+            IllegalReason::PathBlocked,
+            format!("castling {name} is blocked by the piece on {blocker}"),
+        );
+    }
+    let king_to = Square::from_coords(side.king_to_file(), king.rank());
+    let occupied_without_king = pos.board().occupied() ^ Bitboard::from(king);
+    for sq in attacks::between(king, king_to) {
+        if !pos
+            .board()
+            .attacks_to(sq, !us, occupied_without_king)
+            .is_empty()
+        {
+            return (
+                IllegalReason::CastlingThroughCheck,
+                format!("the king would pass through {sq}, which is attacked"),
+            );
+        }
+    }
+    let m = Move::Castle { king, rook };
+    debug_assert!(!pos.is_legal(m));
+    (
+        IllegalReason::LeavesKingInCheck,
+        format!("after castling {name} the king would stand in check on {king_to}"),
+    )
+}

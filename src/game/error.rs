@@ -1,0 +1,39 @@
+//! Errors in the caller's input, as the domain sees them. The transport maps
+//! each to the request field it came from.
+
+use std::fmt;
+
+/// Something in a request that cannot be accepted. Never a panic: every
+/// malformed input ends up here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputError {
+    /// The FEN is malformed or describes an impossible position.
+    Fen(String),
+    /// A move of the history cannot be parsed or is illegal at its point.
+    HistoryMove { index: usize, message: String },
+    /// A candidate move (ValidateMove) cannot be parsed at all.
+    CandidateMove(String),
+    /// An option does not fit the variant or is out of range.
+    Option {
+        field: &'static str,
+        message: String,
+    },
+    /// A variant or feature this server does not serve.
+    Unsupported(String),
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Fen(message) => write!(f, "invalid FEN: {message}"),
+            InputError::HistoryMove { index, message } => {
+                write!(f, "move {index} of the history: {message}")
+            }
+            InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
+            InputError::Option { field, message } => write!(f, "{field}: {message}"),
+            InputError::Unsupported(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -1,0 +1,98 @@
+//! Logs and metrics: a tracing subscriber (text or JSON) and the Prometheus
+//! recorder behind the admin port's `/metrics`.
+
+use std::sync::OnceLock;
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use tracing_subscriber::{EnvFilter, fmt, prelude::*};
+
+use crate::config::LogFormat;
+
+/// Latency buckets in seconds: rules calls take microseconds to
+/// milliseconds, searches up to the movetime cap.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+    1.0, 2.5, 5.0, 10.0, 30.0, 60.0,
+];
+
+/// Installs the global tracing subscriber. Safe to call more than once (later
+/// calls are ignored), so tests can start several servers in one process.
+pub fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let registry = tracing_subscriber::registry().with(filter);
+    let result = match format {
+        LogFormat::Text => registry.with(fmt::layer().with_target(false)).try_init(),
+        LogFormat::Json => registry
+            .with(
+                fmt::layer()
+                    .json()
+                    .with_current_span(true)
+                    .with_span_list(false)
+                    .flatten_event(true),
+            )
+            .try_init(),
+    };
+    // Already installed (a second server in the same process): keep the first.
+    drop(result);
+}
+
+/// The process-wide Prometheus recorder, installed on first use.
+pub fn metrics_handle() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            let recorder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), LATENCY_BUCKETS)
+                .map(PrometheusBuilder::build_recorder);
+            match recorder {
+                Ok(recorder) => {
+                    let handle = recorder.handle();
+                    // Fails only if another recorder is installed; the handle
+                    // then renders nothing, which tests would notice.
+                    let _ = metrics::set_global_recorder(recorder);
+                    describe_metrics();
+                    handle
+                }
+                Err(_) => PrometheusBuilder::new().build_recorder().handle(),
+            }
+        })
+        .clone()
+}
+
+fn describe_metrics() {
+    metrics::describe_counter!("grpc_server_started_total", "RPCs started on the server.");
+    metrics::describe_counter!(
+        "grpc_server_handled_total",
+        "RPCs completed on the server, regardless of success or failure."
+    );
+    metrics::describe_histogram!(
+        "grpc_server_handling_seconds",
+        metrics::Unit::Seconds,
+        "Response latency of RPCs handled by the server."
+    );
+    metrics::describe_counter!(
+        "arbiter_requests_total",
+        "Domain requests by method, variant and outcome."
+    );
+    metrics::describe_counter!(
+        "arbiter_perft_nodes_total",
+        "Leaf nodes counted by Perft calls."
+    );
+    metrics::describe_counter!(
+        "arbiter_handler_panics_total",
+        "Handler panics turned into INTERNAL errors."
+    );
+    metrics::describe_gauge!(
+        "process_resident_memory_bytes",
+        metrics::Unit::Bytes,
+        "Resident memory of the process."
+    );
+}
+
+/// Resident set size of this process, read from /proc (Linux only).
+#[must_use]
+pub fn resident_memory_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}

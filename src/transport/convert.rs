@@ -1,0 +1,367 @@
+//! Protobuf ↔ domain conversions. Every request field is read here and
+//! nowhere else; unknown enum numbers and out-of-range values become
+//! `INVALID_ARGUMENT` naming the field.
+
+use tonic::Status;
+
+use super::status::invalid_argument;
+use crate::{
+    game::{
+        CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveInfo, Outcome,
+        PieceInfo, PieceKind, Reason, RuleOptions, RuleSet, Side, Status as GameStatus, Strictness,
+        Variant,
+    },
+    proto as pb,
+};
+
+/// A request's position in domain terms.
+#[derive(Debug, Clone)]
+pub struct PositionInput {
+    pub variant: Variant,
+    pub fen: String,
+    pub moves: Vec<String>,
+    pub load: LoadOptions,
+}
+
+/// Reads `position`, enforcing the history limit.
+pub fn position(
+    position: Option<pb::Position>,
+    max_history_moves: usize,
+) -> Result<PositionInput, Status> {
+    let Some(pb::Position {
+        variant,
+        fen,
+        moves,
+        coordinates,
+        fen_strictness,
+    }) = position
+    else {
+        return Err(invalid_argument("position", "is required"));
+    };
+    let variant = match pb::Variant::try_from(variant) {
+        Ok(pb::Variant::Chess) => Variant::Chess,
+        Ok(pb::Variant::Xiangqi) => Variant::Xiangqi,
+        Ok(pb::Variant::Unspecified) => {
+            return Err(invalid_argument(
+                "position.variant",
+                "is required (VARIANT_CHESS or VARIANT_XIANGQI)",
+            ));
+        }
+        Err(_) => {
+            return Err(invalid_argument(
+                "position.variant",
+                &format!("unknown variant number {variant}"),
+            ));
+        }
+    };
+    if moves.len() > max_history_moves {
+        return Err(invalid_argument(
+            "position.moves",
+            &format!(
+                "{} moves exceed the limit of {max_history_moves}",
+                moves.len()
+            ),
+        ));
+    }
+    let one_based = match pb::Coordinates::try_from(coordinates) {
+        Ok(pb::Coordinates::Unspecified) => false,
+        Ok(pb::Coordinates::OneBased) => true,
+        Err(_) => {
+            return Err(invalid_argument(
+                "position.coordinates",
+                &format!("unknown coordinates number {coordinates}"),
+            ));
+        }
+    };
+    let strictness = match pb::FenStrictness::try_from(fen_strictness) {
+        Ok(pb::FenStrictness::Unspecified | pb::FenStrictness::Strict) => Strictness::Strict,
+        Ok(pb::FenStrictness::Lenient) => Strictness::Lenient,
+        Err(_) => {
+            return Err(invalid_argument(
+                "position.fen_strictness",
+                &format!("unknown strictness number {fen_strictness}"),
+            ));
+        }
+    };
+    Ok(PositionInput {
+        variant,
+        fen,
+        moves,
+        load: LoadOptions {
+            strictness,
+            one_based,
+        },
+    })
+}
+
+/// Reads `options`; absent means the variant's defaults.
+pub fn rule_options(options: Option<pb::RuleOptions>) -> Result<RuleOptions, Status> {
+    let Some(pb::RuleOptions {
+        rule_set,
+        repetition_count,
+        move_limit_plies,
+        check_discount,
+        material_draw,
+        claim_draws,
+    }) = options
+    else {
+        return Ok(RuleOptions::default());
+    };
+    let defaults = RuleOptions::default();
+    let rule_set = match pb::RuleSet::try_from(rule_set) {
+        Ok(pb::RuleSet::Unspecified) => None,
+        Ok(pb::RuleSet::Fide) => Some(RuleSet::Fide),
+        Ok(pb::RuleSet::Axf) => Some(RuleSet::Axf),
+        Ok(pb::RuleSet::Simple) => Some(RuleSet::Simple),
+        Ok(pb::RuleSet::Casual) => Some(RuleSet::Casual),
+        Err(_) => {
+            return Err(invalid_argument(
+                "options.rule_set",
+                &format!("unknown rule set number {rule_set}"),
+            ));
+        }
+    };
+    let material_draw = match pb::MaterialDraw::try_from(material_draw) {
+        Ok(pb::MaterialDraw::Unspecified | pb::MaterialDraw::Basic) => MaterialDraw::Basic,
+        Ok(pb::MaterialDraw::None) => MaterialDraw::None,
+        Err(_) => {
+            return Err(invalid_argument(
+                "options.material_draw",
+                &format!("unknown material-draw number {material_draw}"),
+            ));
+        }
+    };
+    let options = RuleOptions {
+        rule_set,
+        repetition_count: if repetition_count == 0 {
+            defaults.repetition_count
+        } else {
+            repetition_count
+        },
+        move_limit_plies: move_limit_plies.unwrap_or(defaults.move_limit_plies),
+        check_discount: check_discount.unwrap_or(defaults.check_discount),
+        material_draw,
+        claim_draws,
+    };
+    options.validate().map_err(Status::from)?;
+    Ok(options)
+}
+
+fn side(side: Side) -> pb::Side {
+    match side {
+        Side::White => pb::Side::White,
+        Side::Black => pb::Side::Black,
+    }
+}
+
+fn piece_kind(kind: PieceKind) -> pb::PieceKind {
+    match kind {
+        PieceKind::Pawn => pb::PieceKind::Pawn,
+        PieceKind::Knight => pb::PieceKind::Knight,
+        PieceKind::Bishop => pb::PieceKind::Bishop,
+        PieceKind::Rook => pb::PieceKind::Rook,
+        PieceKind::Queen => pb::PieceKind::Queen,
+        PieceKind::King => pb::PieceKind::King,
+        PieceKind::General => pb::PieceKind::General,
+        PieceKind::Advisor => pb::PieceKind::Advisor,
+        PieceKind::Elephant => pb::PieceKind::Elephant,
+        PieceKind::Horse => pb::PieceKind::Horse,
+        PieceKind::Chariot => pb::PieceKind::Chariot,
+        PieceKind::Cannon => pb::PieceKind::Cannon,
+        PieceKind::Soldier => pb::PieceKind::Soldier,
+    }
+}
+
+fn piece(piece: PieceInfo) -> pb::Piece {
+    pb::Piece {
+        side: side(piece.side).into(),
+        kind: piece_kind(piece.kind).into(),
+    }
+}
+
+#[must_use]
+pub fn rule_set(rule_set: RuleSet) -> pb::RuleSet {
+    match rule_set {
+        RuleSet::Fide => pb::RuleSet::Fide,
+        RuleSet::Axf => pb::RuleSet::Axf,
+        RuleSet::Simple => pb::RuleSet::Simple,
+        RuleSet::Casual => pb::RuleSet::Casual,
+    }
+}
+
+fn reason(reason: Reason) -> pb::OutcomeReason {
+    match reason {
+        Reason::Checkmate => pb::OutcomeReason::Checkmate,
+        Reason::Stalemate => pb::OutcomeReason::Stalemate,
+        Reason::InsufficientMaterial => pb::OutcomeReason::InsufficientMaterial,
+        Reason::ThreefoldRepetition => pb::OutcomeReason::ThreefoldRepetition,
+        Reason::FivefoldRepetition => pb::OutcomeReason::FivefoldRepetition,
+        Reason::FiftyMoveRule => pb::OutcomeReason::FiftyMoveRule,
+        Reason::SeventyFiveMoveRule => pb::OutcomeReason::SeventyFiveMoveRule,
+        Reason::PerpetualCheck => pb::OutcomeReason::PerpetualCheck,
+        Reason::PerpetualChase => pb::OutcomeReason::PerpetualChase,
+        Reason::MutualPerpetual => pb::OutcomeReason::MutualPerpetual,
+        Reason::Repetition => pb::OutcomeReason::RepetitionDraw,
+        Reason::MoveLimit => pb::OutcomeReason::MoveLimit,
+    }
+}
+
+/// The wire outcome; `offender` is the side that broke a repetition rule.
+#[must_use]
+pub fn outcome(outcome: Outcome, offender: Option<Side>) -> pb::Outcome {
+    let (result, why) = match outcome {
+        Outcome::Ongoing => (pb::Result::Ongoing, pb::OutcomeReason::Unspecified),
+        Outcome::Decisive {
+            winner: Side::White,
+            reason: r,
+        } => (pb::Result::WhiteWins, reason(r)),
+        Outcome::Decisive {
+            winner: Side::Black,
+            reason: r,
+        } => (pb::Result::BlackWins, reason(r)),
+        Outcome::Draw { reason: r } => (pb::Result::Draw, reason(r)),
+    };
+    pb::Outcome {
+        result: result.into(),
+        reason: why.into(),
+        offender: offender.map_or(pb::Side::Unspecified, side).into(),
+    }
+}
+
+/// The wire move.
+#[must_use]
+pub fn move_info(info: MoveInfo) -> pb::Move {
+    let MoveInfo {
+        uci,
+        san,
+        uci_one_based,
+        from,
+        to,
+        piece: mover,
+        captured,
+        check,
+        castling,
+        en_passant,
+        promotion,
+        forbidden_repetition,
+    } = info;
+    pb::Move {
+        uci,
+        san,
+        uci_one_based: uci_one_based.unwrap_or_default(),
+        from,
+        to,
+        piece: Some(piece(mover)),
+        capture: captured.is_some(),
+        captured: captured.map(piece),
+        check,
+        castling: match castling {
+            None => pb::Castling::Unspecified,
+            Some(CastlingSide::Kingside) => pb::Castling::Kingside,
+            Some(CastlingSide::Queenside) => pb::Castling::Queenside,
+        }
+        .into(),
+        en_passant,
+        promotion: promotion
+            .map_or(pb::PieceKind::Unspecified, piece_kind)
+            .into(),
+        forbidden_repetition: forbidden_repetition.is_some(),
+        repetition_outcome: forbidden_repetition.map(|o| outcome(o, None)),
+    }
+}
+
+fn loop_status(status: Option<LoopStatus>) -> pb::LoopStatus {
+    match status {
+        None => pb::LoopStatus::Unspecified,
+        Some(LoopStatus::Allowed) => pb::LoopStatus::Allowed,
+        Some(LoopStatus::PerpetualCheck) => pb::LoopStatus::PerpetualCheck,
+        Some(LoopStatus::PerpetualChase) => pb::LoopStatus::PerpetualChase,
+    }
+}
+
+/// The wire status.
+#[must_use]
+pub fn status(status: GameStatus) -> pb::GameStatusResponse {
+    let GameStatus {
+        fen,
+        side_to_move,
+        in_check,
+        outcome: result,
+        offender,
+        rule_set: rules,
+        claimable_draws,
+        halfmove_clock,
+        fullmove_number,
+        repetition,
+        move_limit_counter,
+    } = status;
+    pb::GameStatusResponse {
+        fen,
+        side_to_move: side(side_to_move).into(),
+        in_check,
+        outcome: Some(outcome(result, offender)),
+        rule_set: rule_set(rules).into(),
+        claimable_draws: claimable_draws
+            .into_iter()
+            .map(|r| reason(r).into())
+            .collect(),
+        halfmove_clock,
+        fullmove_number,
+        repetition: repetition.map(|r| pb::Repetition {
+            occurrences: r.occurrences,
+            adjudicated: r.adjudicated,
+            loop_first_ply: r.loop_first_ply,
+            loop_last_ply: r.loop_last_ply,
+            white_status: loop_status(r.white_status).into(),
+            black_status: loop_status(r.black_status).into(),
+            chased: r
+                .chased
+                .into_iter()
+                .map(|c| pb::ChasedPiece {
+                    piece: Some(piece(c.piece)),
+                    square_at_loop_start: c.square_at_loop_start,
+                    square_now: c.square_now,
+                })
+                .collect(),
+            explanation: r.explanation,
+        }),
+        move_limit_counter,
+    }
+}
+
+#[must_use]
+pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
+    match reason {
+        IllegalReason::NoPiece => pb::IllegalReason::NoPiece,
+        IllegalReason::OpponentPiece => pb::IllegalReason::OpponentPiece,
+        IllegalReason::IllegalPieceMovement => pb::IllegalReason::IllegalPieceMovement,
+        IllegalReason::PathBlocked => pb::IllegalReason::PathBlocked,
+        IllegalReason::CapturesOwnPiece => pb::IllegalReason::CapturesOwnPiece,
+        IllegalReason::LeavesKingInCheck => pb::IllegalReason::LeavesKingInCheck,
+        IllegalReason::CastlingRightLost => pb::IllegalReason::CastlingRightLost,
+        IllegalReason::CastlingThroughCheck => pb::IllegalReason::CastlingThroughCheck,
+        IllegalReason::CastlingOutOfCheck => pb::IllegalReason::CastlingOutOfCheck,
+        IllegalReason::BadPromotion => pb::IllegalReason::BadPromotion,
+        IllegalReason::GameOver => pb::IllegalReason::GameOver,
+        IllegalReason::NoSuchMove => pb::IllegalReason::NoSuchMove,
+        IllegalReason::Ambiguous => pb::IllegalReason::Ambiguous,
+        IllegalReason::EnPassantUnavailable => pb::IllegalReason::EnPassantUnavailable,
+        IllegalReason::GeneralsFacing => pb::IllegalReason::GeneralsFacing,
+        IllegalReason::HorseLegBlocked => pb::IllegalReason::HorseLegBlocked,
+        IllegalReason::ElephantEyeBlocked => pb::IllegalReason::ElephantEyeBlocked,
+        IllegalReason::ElephantCrossesRiver => pb::IllegalReason::ElephantCrossesRiver,
+        IllegalReason::MustStayInPalace => pb::IllegalReason::MustStayInPalace,
+        IllegalReason::CannonNeedsOneScreen => pb::IllegalReason::CannonNeedsOneScreen,
+        IllegalReason::SoldierSidewaysBeforeRiver => pb::IllegalReason::SoldierSidewaysBeforeRiver,
+        IllegalReason::SoldierBackward => pb::IllegalReason::SoldierBackward,
+    }
+}
+
+/// Effective rule set for the response when the request left it unset.
+#[must_use]
+pub fn effective_rule_set(variant: Variant, options: &RuleOptions) -> RuleSet {
+    options.rule_set.unwrap_or(match variant {
+        Variant::Chess => RuleSet::Fide,
+        Variant::Xiangqi => RuleSet::Axf,
+    })
+}

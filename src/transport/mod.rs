@@ -1,0 +1,11 @@
+//! The transport layer: the only code that touches generated protobuf types.
+//! It converts wire messages to domain types, calls the domain, and converts
+//! results and errors back.
+
+pub mod admin;
+pub mod convert;
+pub mod engine;
+pub mod observe;
+pub mod server;
+pub mod service;
+pub mod status;

@@ -1,0 +1,221 @@
+//! Assembly of the process: gRPC services (Rules, Engine, health,
+//! reflection v1 and v1alpha) behind one observing layer, the admin port,
+//! and the shutdown sequence — health to NOT_SERVING, an optional pause for
+//! load balancers, then a drain bounded by a hard deadline.
+
+use std::{
+    future::Future,
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
+
+use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::Server;
+use tonic_health::ServingStatus;
+
+use super::{
+    engine::EngineService,
+    observe::ObserveLayer,
+    service::{Limits, RulesService},
+};
+use crate::{
+    config::Config,
+    proto::{self, engine_server::EngineServer, rules_server::RulesServer},
+    telemetry,
+};
+
+/// Service names reported by the health service, besides "" (the server).
+pub const HEALTH_SERVICES: [&str; 2] = ["arbiter.v1.Rules", "arbiter.v1.Engine"];
+
+/// A running server: its bound addresses and the means to stop it.
+#[derive(Debug)]
+pub struct RunningServer {
+    pub grpc_addr: SocketAddr,
+    pub admin_addr: SocketAddr,
+    shutdown: watch::Sender<bool>,
+    task: JoinHandle<Result<(), String>>,
+}
+
+impl RunningServer {
+    /// Starts the shutdown sequence and waits for it to finish.
+    pub async fn shutdown(self) -> Result<(), String> {
+        let _ = self.shutdown.send(true);
+        self.task
+            .await
+            .map_err(|e| format!("server task failed: {e}"))?
+    }
+
+    /// Waits until the server stops by itself (after a signal).
+    pub async fn wait(self) -> Result<(), String> {
+        self.task
+            .await
+            .map_err(|e| format!("server task failed: {e}"))?
+    }
+}
+
+/// Binds both ports and serves until `stop` resolves (or `shutdown` is
+/// called on the returned handle).
+pub async fn start(
+    config: Config,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<RunningServer, String> {
+    config.validate()?;
+    let grpc_listener = TcpListener::bind(config.grpc_addr)
+        .await
+        .map_err(|e| format!("cannot bind gRPC address {}: {e}", config.grpc_addr))?;
+    let admin_listener = TcpListener::bind(config.admin_addr)
+        .await
+        .map_err(|e| format!("cannot bind admin address {}: {e}", config.admin_addr))?;
+    let grpc_addr = grpc_listener
+        .local_addr()
+        .map_err(|e| format!("gRPC listener: {e}"))?;
+    let admin_addr = admin_listener
+        .local_addr()
+        .map_err(|e| format!("admin listener: {e}"))?;
+
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter
+        .set_service_status("", ServingStatus::Serving)
+        .await;
+    for name in HEALTH_SERVICES {
+        health_reporter
+            .set_service_status(name, ServingStatus::Serving)
+            .await;
+    }
+
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+        .map_err(|e| format!("reflection: {e}"))?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .map_err(|e| format!("reflection: {e}"))?;
+
+    let max_bytes = config.max_request_bytes;
+    let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
+        .max_decoding_message_size(max_bytes);
+    let engine =
+        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes);
+
+    let mut builder = Server::builder()
+        .http2_keepalive_interval(
+            (config.keepalive_interval_secs > 0)
+                .then(|| Duration::from_secs(config.keepalive_interval_secs)),
+        )
+        .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
+        .max_concurrent_streams(config.max_concurrent_streams)
+        .timeout(config.request_timeout());
+    if config.max_connection_age_secs > 0 {
+        builder = builder
+            .max_connection_age(Duration::from_secs(config.max_connection_age_secs))
+            .max_connection_age_grace(Duration::from_secs(config.max_connection_age_grace_secs));
+    }
+    let router = builder
+        .layer(ObserveLayer)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(rules)
+        .add_service(engine);
+
+    let ready = Arc::new(AtomicBool::new(true));
+    let admin = super::admin::router(telemetry::metrics_handle(), Arc::clone(&ready));
+
+    let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
+    let (drain_tx, drain_rx) = watch::channel(false);
+    let mut admin_stop = drain_rx.clone();
+    let mut grpc_stop = drain_rx;
+
+    let grpc_task = tokio::spawn(router.serve_with_incoming_shutdown(
+        TcpListenerStream::new(grpc_listener),
+        async move {
+            let _ = grpc_stop.wait_for(|&stop| stop).await;
+        },
+    ));
+    let admin_task = tokio::spawn(async move {
+        axum::serve(admin_listener, admin)
+            .with_graceful_shutdown(async move {
+                let _ = admin_stop.wait_for(|&stop| stop).await;
+            })
+            .await
+    });
+
+    let drain_timeout = config.drain_timeout();
+    let shutdown_delay = Duration::from_secs(config.shutdown_delay_secs);
+    let task = tokio::spawn(async move {
+        tokio::select! {
+            () = stop => {}
+            _ = shutdown_tx_closed_or_set(&mut shutdown_rx) => {}
+        }
+        tracing::info!("shutting down: health NOT_SERVING");
+        ready.store(false, Ordering::Release);
+        health_reporter
+            .set_service_status("", ServingStatus::NotServing)
+            .await;
+        for name in HEALTH_SERVICES {
+            health_reporter
+                .set_service_status(name, ServingStatus::NotServing)
+                .await;
+        }
+        if !shutdown_delay.is_zero() {
+            tokio::time::sleep(shutdown_delay).await;
+        }
+        let _ = drain_tx.send(true);
+        match tokio::time::timeout(drain_timeout, grpc_task).await {
+            Ok(Ok(Ok(()))) => tracing::info!("drained; stopped"),
+            Ok(Ok(Err(e))) => return Err(format!("gRPC server error: {e}")),
+            Ok(Err(e)) => return Err(format!("gRPC server task failed: {e}")),
+            Err(_) => tracing::warn!(
+                timeout_secs = drain_timeout.as_secs(),
+                "drain deadline reached; closing remaining calls"
+            ),
+        }
+        admin_task.abort();
+        Ok(())
+    });
+    let _ = shutdown_tx.send(false);
+    Ok(RunningServer {
+        grpc_addr,
+        admin_addr,
+        shutdown: shutdown_tx,
+        task,
+    })
+}
+
+async fn shutdown_tx_closed_or_set(rx: &mut watch::Receiver<bool>) {
+    let _ = rx.wait_for(|&stop| stop).await;
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C).
+pub async fn termination_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => tracing::info!("SIGTERM received"),
+                    _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT received"),
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; only SIGINT stops the server");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

@@ -1,0 +1,199 @@
+//! gRPC handlers: validate → convert → call the domain → convert. Domain calls
+//! run inside `catch_unwind`, so a bug becomes `INTERNAL` for one call and
+//! the server keeps serving.
+
+use std::{
+    panic::{AssertUnwindSafe, catch_unwind},
+    sync::Arc,
+    time::Instant,
+};
+
+use tonic::{Request, Response, Status};
+use tracing::Span;
+
+use super::convert;
+use crate::{
+    config::Config,
+    game::{Game, RuleOptions, Variant, Verdict},
+    proto::{self as pb, rules_server::Rules},
+};
+
+/// Settings the handlers need, shared by every call.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub max_history_moves: usize,
+    pub max_perft_depth: u32,
+}
+
+impl From<&Config> for Limits {
+    fn from(config: &Config) -> Self {
+        Limits {
+            max_history_moves: config.max_history_moves,
+            max_perft_depth: config.max_perft_depth,
+        }
+    }
+}
+
+/// The `arbiter.v1.Rules` service.
+#[derive(Debug, Clone)]
+pub struct RulesService {
+    limits: Arc<Limits>,
+}
+
+impl RulesService {
+    #[must_use]
+    pub fn new(limits: Limits) -> Self {
+        RulesService {
+            limits: Arc::new(limits),
+        }
+    }
+
+    fn load(&self, position: Option<pb::Position>) -> Result<(Variant, Game), Status> {
+        let input = convert::position(position, self.limits.max_history_moves)?;
+        Span::current().record("variant", input.variant.name());
+        let game = guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load))??;
+        Ok((input.variant, game))
+    }
+}
+
+/// Runs domain code, turning a panic into `INTERNAL` for this call only.
+pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Status> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        metrics::counter!("arbiter_handler_panics_total").increment(1);
+        tracing::error!(panic = %message, "handler panicked");
+        Status::internal("internal error while handling the request")
+    })
+}
+
+fn count(method: &'static str, variant: Variant) {
+    metrics::counter!("arbiter_requests_total", "method" => method, "variant" => variant.name())
+        .increment(1);
+}
+
+#[tonic::async_trait]
+impl Rules for RulesService {
+    async fn legal_moves(
+        &self,
+        request: Request<pb::LegalMovesRequest>,
+    ) -> Result<Response<pb::LegalMovesResponse>, Status> {
+        let pb::LegalMovesRequest { position, options } = request.into_inner();
+        let options = convert::rule_options(options)?;
+        let (variant, game) = self.load(position)?;
+        count("LegalMoves", variant);
+        let (moves, status) = guarded(|| -> Result<_, Status> {
+            let moves = game.legal_moves(&options)?;
+            let status = game.status(&options)?;
+            Ok((moves, status))
+        })??;
+        Ok(Response::new(pb::LegalMovesResponse {
+            moves: moves.into_iter().map(convert::move_info).collect(),
+            side_to_move: pb::Side::from(status.side_to_move).into(),
+            in_check: status.in_check,
+            outcome: Some(convert::outcome(status.outcome, status.offender)),
+            rule_set: convert::rule_set(status.rule_set).into(),
+            fen: status.fen,
+        }))
+    }
+
+    async fn validate_move(
+        &self,
+        request: Request<pb::ValidateMoveRequest>,
+    ) -> Result<Response<pb::ValidateMoveResponse>, Status> {
+        let pb::ValidateMoveRequest {
+            position,
+            r#move,
+            options,
+        } = request.into_inner();
+        let options = convert::rule_options(options)?;
+        let (variant, game) = self.load(position)?;
+        count("ValidateMove", variant);
+        let rule_set = convert::effective_rule_set(variant, &options);
+        let verdict = guarded(|| game.validate(&r#move, &options))??;
+        Ok(Response::new(match verdict {
+            Verdict::Legal {
+                info,
+                fen_after,
+                status_after,
+            } => pb::ValidateMoveResponse {
+                legal: true,
+                reason: pb::IllegalReason::Unspecified.into(),
+                detail: String::new(),
+                r#move: Some(convert::move_info(info)),
+                fen_after,
+                status_after: Some(convert::status(*status_after)),
+                rule_set: convert::rule_set(rule_set).into(),
+            },
+            Verdict::Illegal { reason, detail } => pb::ValidateMoveResponse {
+                legal: false,
+                reason: convert::illegal_reason(reason).into(),
+                detail,
+                r#move: None,
+                fen_after: String::new(),
+                status_after: None,
+                rule_set: convert::rule_set(rule_set).into(),
+            },
+        }))
+    }
+
+    async fn game_status(
+        &self,
+        request: Request<pb::GameStatusRequest>,
+    ) -> Result<Response<pb::GameStatusResponse>, Status> {
+        let pb::GameStatusRequest { position, options } = request.into_inner();
+        let options: RuleOptions = convert::rule_options(options)?;
+        let (variant, game) = self.load(position)?;
+        count("GameStatus", variant);
+        let status = guarded(|| game.status(&options))??;
+        Ok(Response::new(convert::status(status)))
+    }
+
+    async fn perft(
+        &self,
+        request: Request<pb::PerftRequest>,
+    ) -> Result<Response<pb::PerftResponse>, Status> {
+        let pb::PerftRequest {
+            position,
+            depth,
+            divide,
+        } = request.into_inner();
+        let max = self.limits.max_perft_depth;
+        if depth > max {
+            return Err(super::status::invalid_argument(
+                "depth",
+                &format!("{depth} exceeds this server's perft depth limit of {max}"),
+            ));
+        }
+        let (variant, game) = self.load(position)?;
+        count("Perft", variant);
+        let started = Instant::now();
+        // Deep perft takes seconds: keep it off the async workers.
+        let report = tokio::task::spawn_blocking(move || guarded(|| game.perft(depth, divide)))
+            .await
+            .map_err(|_| Status::internal("perft task failed"))??;
+        metrics::counter!("arbiter_perft_nodes_total", "variant" => variant.name())
+            .increment(report.nodes);
+        Ok(Response::new(pb::PerftResponse {
+            nodes: report.nodes,
+            divide: report
+                .divide
+                .into_iter()
+                .map(|(uci, nodes)| pb::PerftDivide { uci, nodes })
+                .collect(),
+            elapsed_micros: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+        }))
+    }
+}
+
+impl From<crate::game::Side> for pb::Side {
+    fn from(side: crate::game::Side) -> Self {
+        match side {
+            crate::game::Side::White => pb::Side::White,
+            crate::game::Side::Black => pb::Side::Black,
+        }
+    }
+}
