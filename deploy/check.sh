@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CI proof for deploy/: manifests render and validate, the dashboard is well-formed,
-# and the container image builds and passes its smoke test.
+# the container image builds and passes its smoke test, and it serves with the
+# settings and memory limit of every rendered kustomization.
 #
 #   deploy/check.sh                  everything (what CI runs)
 #   ARBITER_CHECK_IMAGE=0 deploy/check.sh   manifests and dashboard only
@@ -26,6 +27,8 @@ die() {
 }
 
 WORK=$(mktemp -d)
+# Pairs of (env file, memory limit) rendered from each kustomization's Deployment.
+SETTINGS=()
 trap 'rm -rf "$WORK"' EXIT
 
 ensure_tools() {
@@ -78,7 +81,8 @@ check_manifests() {
     kubectl kustomize "$dir" >"$rendered"
     yamllint --strict -c "$DEPLOY/.yamllint" "$rendered"
     validate "$rendered"
-    python3 "$DEPLOY/check_manifests.py" "$rendered" | sed 's/^/  /'
+    python3 "$DEPLOY/check_manifests.py" "$rendered" --settings-out "${rendered%.yaml}" | sed 's/^/  /'
+    SETTINGS+=("${rendered%.yaml}.env" "$(cat "${rendered%.yaml}.memory")")
     count=$((count + 1))
   done
   # The optional component on its own, on top of the base: it must render and be
@@ -141,6 +145,8 @@ check_manifests
 check_dashboard
 if [ "${ARBITER_CHECK_IMAGE:-1}" = 1 ]; then
   "$DEPLOY/image.sh" all
+  log "the image with each kustomization's settings and memory limit"
+  "$DEPLOY/image.sh" settings "${SETTINGS[@]}"
 else
   log "image build and smoke test skipped (ARBITER_CHECK_IMAGE=0)"
 fi

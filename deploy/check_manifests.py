@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Checks the invariants of rendered Arbiter manifests that a schema cannot see.
 
-Usage: check_manifests.py RENDERED.yaml [--min-replicas N]
+Usage: check_manifests.py RENDERED.yaml [--min-replicas N] [--settings-out PREFIX]
+
+With --settings-out, writes PREFIX.env (the Deployment's ConfigMap as an env file,
+what envFrom passes) and PREFIX.memory (its memory limit in podman's units), so
+deploy/image.sh can run the image with exactly these settings.
 
 The schema says a field is well-formed; these checks say the numbers agree with
 each other: the memory limit covers the search pool the ConfigMap configures, the
@@ -93,6 +97,11 @@ def main():
     check(grace > pause + drain + search,
           f"terminationGracePeriodSeconds {grace} <= pause {pause} + drain {drain} + search {search:g}")
     check(drain >= search, f"drain deadline {drain} s cuts the longest search ({search:g} s)")
+    request_timeout = int(settings.get("ARBITER_REQUEST_TIMEOUT_SECS", "30"))
+    check(request_timeout >= search, f"request timeout {request_timeout} s cuts the longest search ({search:g} s)")
+    if int(settings.get("ARBITER_MAX_CONNECTION_AGE_SECS", "0")) > 0:
+        age_grace = int(settings.get("ARBITER_MAX_CONNECTION_AGE_GRACE_SECS", "30"))
+        check(age_grace >= search, f"connection-age grace {age_grace} s cuts the longest search ({search:g} s)")
     liveness = container["livenessProbe"]
     check(liveness["periodSeconds"] * liveness["failureThreshold"] > drain,
           "liveness would restart a pod that is still draining")
@@ -156,6 +165,12 @@ def main():
                     check(names[endpoint["port"]]["port"] == METRICS_PORT, "ServiceMonitor scrapes a non-metrics port")
             check(endpoint.get("path", "/metrics") == "/metrics", "ServiceMonitor path is not /metrics")
 
+    if "--settings-out" in sys.argv and not failures:
+        prefix = sys.argv[sys.argv.index("--settings-out") + 1]
+        with open(prefix + ".env", "w") as env:
+            env.writelines(f"{k}={v}\n" for k, v in settings.items())
+        with open(prefix + ".memory", "w") as memory:
+            memory.write(f"{int(limit)}m\n")
     return report(path)
 
 

