@@ -137,6 +137,8 @@ build_image() {
   log "building image $IMAGE with buildah (vfs storage, chroot isolation)"
   timeout 300 "${BUILDAH[@]}" bud --quiet --isolation chroot --pull=never --layers=false \
     --timestamp "$epoch" -f "$DEPLOY/Containerfile.local" -t "$IMAGE" "$ctx" >/dev/null
+  # The previous build of this tag is left untagged; the store is this script's own.
+  "${PODMAN[@]}" image prune -f >/dev/null
   local size user ports
   size=$("${PODMAN[@]}" image inspect --format '{{.Size}}' "$IMAGE")
   user=$("${PODMAN[@]}" image inspect --format '{{.Config.User}}' "$IMAGE")
