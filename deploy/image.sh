@@ -117,7 +117,10 @@ build_binary() {
   (cd "$REPO" && RUSTFLAGS="-C target-feature=+crt-static" CARGO_TARGET_DIR="$TARGET_DIR" \
     cargo build --release --locked --target "$TARGET" --bin arbiter)
   [ -x "$BIN" ] || die "no binary at $BIN"
-  if readelf -lW "$BIN" | grep -q 'INTERP' || readelf -dW "$BIN" | grep -q '(NEEDED)'; then
+  # Captured first: under pipefail an early-exiting `grep -q` could fail the pipe.
+  local headers
+  headers=$(readelf -lW -dW "$BIN")
+  if grep -q 'INTERP' <<<"$headers" || grep -q '(NEEDED)' <<<"$headers"; then
     die "$BIN is dynamically linked; a scratch image cannot run it"
   fi
   ok "static binary $BIN ($(du -h "$BIN" | cut -f1), $((SECONDS - start)) s)"
@@ -303,10 +306,10 @@ smoke() {
   ((rss <= estimate)) || die "resident memory $rss MiB exceeds the sizing estimate $estimate MiB"
   ok "resident memory $rss MiB <= sizing estimate 1 x ($SMOKE_TT_MB + 8) + 64 = $estimate MiB"
 
-  "${PODMAN[@]}" logs "$NAME" 2>&1 | head -n 1 |
-    python3 -c 'import json, sys; json.loads(sys.stdin.readline())' ||
-    die "first log line is not JSON (ARBITER_LOG_FORMAT=json is the image default)"
-  ok "logs are JSON lines"
+  "${PODMAN[@]}" logs "$NAME" >"$work/log" 2>&1
+  python3 -c 'import json, sys; [json.loads(line) for line in open(sys.argv[1])]' "$work/log" ||
+    die "a log line is not JSON (ARBITER_LOG_FORMAT=json is the image default)"
+  ok "logs are JSON lines ($(wc -l <"$work/log") so far)"
 
   # Graceful shutdown with calls in flight. A health Watch stream never ends by
   # itself, so it proves the drain is bounded by its deadline (and that watchers
@@ -355,7 +358,9 @@ smoke() {
   ok "exited with code 0, ${took} s after SIGTERM (<= delay + drain deadline; grace ${SMOKE_GRACE} s)"
 
   wait "$watcher" || true
-  grep -o '"[A-Z_]*"' "$work/watch.json" | tr -d '"' | tr '\n' ' ' | grep -q 'SERVING NOT_SERVING' ||
+  local seen
+  seen=$(grep -o '"[A-Z_]*"' "$work/watch.json" | tr -d '"' | tr '\n' ' ')
+  [[ "$seen" == *"SERVING NOT_SERVING"* ]] ||
     die "health Watch saw $(tr -d '\n ' <"$work/watch.json"), expected SERVING then NOT_SERVING"
   ok "health Watch stream saw SERVING -> NOT_SERVING, held open until the drain deadline"
   if [ -n "$searcher" ]; then
