@@ -259,7 +259,8 @@ smoke() {
 
   # Published counts from the start positions are the independent truth here.
   local answer count rc
-  answer=$(call arbiter.v1.Rules/LegalMoves '{"position":{"variant":"VARIANT_CHESS"}}')
+  answer=$(call arbiter.v1.Rules/LegalMoves '{"position":{"variant":"VARIANT_CHESS"}}') ||
+    die "Rules/LegalMoves (chess) did not answer"
   count=$(json_eval 'len(a["moves"])' <<<"$answer")
   [ "$count" = 20 ] || die "LegalMoves(chess start) returned $count moves, expected 20"
   ok "Rules/LegalMoves chess start position: $count moves (expected 20)"
@@ -272,7 +273,8 @@ smoke() {
     [ "$count" = 44 ] || die "LegalMoves(xiangqi start) returned $count moves, expected 44"
     ok "Rules/LegalMoves xiangqi start position: $count moves (expected 44)"
   fi
-  answer=$(call arbiter.v1.Rules/Perft '{"position":{"variant":"VARIANT_CHESS"},"depth":4}')
+  answer=$(call arbiter.v1.Rules/Perft '{"position":{"variant":"VARIANT_CHESS"},"depth":4}') ||
+    die "Rules/Perft (chess) did not answer"
   count=$(json_eval 'a["nodes"]' <<<"$answer")
   [ "$count" = 197281 ] || die "Perft(chess start, 4) = $count, expected 197281"
   ok "Rules/Perft chess start position depth 4: $count nodes (expected 197281)"
