@@ -8,6 +8,7 @@ pub mod error;
 pub mod options;
 pub mod outcome;
 pub mod types;
+pub mod xiangqi;
 
 pub use error::InputError;
 pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
