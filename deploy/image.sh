@@ -272,6 +272,11 @@ smoke() {
     count=$(json_eval 'len(a["moves"])' <<<"$answer")
     [ "$count" = 44 ] || die "LegalMoves(xiangqi start) returned $count moves, expected 44"
     ok "Rules/LegalMoves xiangqi start position: $count moves (expected 44)"
+    answer=$(call arbiter.v1.Rules/Perft '{"position":{"variant":"VARIANT_XIANGQI"},"depth":3}') ||
+      die "Rules/Perft (xiangqi) did not answer"
+    count=$(json_eval 'a["nodes"]' <<<"$answer")
+    [ "$count" = 79666 ] || die "Perft(xiangqi start, 3) = $count, expected 79666"
+    ok "Rules/Perft xiangqi start position depth 3: $count nodes (expected 79666)"
   fi
   answer=$(call arbiter.v1.Rules/Perft '{"position":{"variant":"VARIANT_CHESS"},"depth":4}') ||
     die "Rules/Perft (chess) did not answer"
