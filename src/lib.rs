@@ -6,6 +6,7 @@
 //! types; [`config`] and [`telemetry`] assemble the process.
 
 pub mod config;
+pub mod fuzz;
 pub mod game;
 pub mod telemetry;
 pub mod transport;
