@@ -68,6 +68,8 @@ def main():
     if failures:
         return report(path)
     settings = configs[0]["data"]
+    secrets_in_config = sorted(k for k in settings if k in ("ARBITER_ENGINE_TOKEN", "ARBITER_TLS_KEY"))
+    check(not secrets_in_config, f"secrets belong in a Secret, not the ConfigMap: {secrets_in_config}")
 
     check(deployment["spec"]["replicas"] >= min_replicas, f"replicas < {min_replicas}")
     hpa = by_kind["HorizontalPodAutoscaler"][0]
