@@ -435,7 +435,7 @@ def walk(panels):
 walk(dashboard["panels"])
 deferred = sorted(m for m in wanted if m.startswith("arbiter_search_")) if not engine else []
 # Counters of rare events exist only once the event has happened.
-rare = sorted(m for m in wanted if m.endswith(("_panics_total", "_rejected_total")) and m not in exposed)
+rare = sorted(m for m in wanted if m.endswith(("_panics_total", "_rejected_total", "_rejections_total")) and m not in exposed)
 missing = sorted(m for m in wanted if m not in exposed and m not in deferred and m not in rare)
 if missing:
     sys.exit("[image] FAIL dashboard plots series the server does not expose: " + ", ".join(missing))
