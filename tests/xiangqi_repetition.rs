@@ -5,7 +5,32 @@
 use arbiter::game::xiangqi::{
     FenStrictness, GameRecord, Position, RepetitionRule, StatusOptions, notation,
 };
-use arbiter::game::{Outcome, Side};
+use arbiter::game::{Outcome, Reason, Side};
+
+/// The reason a category implies, where it implies one.
+fn expected_reason(category: &str, expected: &str) -> Option<Reason> {
+    if category == "perpetual-check" {
+        Some(Reason::PerpetualCheck)
+    } else if category.starts_with("chase-") && expected != "draw" {
+        Some(Reason::PerpetualChase)
+    } else if category.starts_with("mutual-") {
+        Some(Reason::MutualPerpetual)
+    } else if ["idle", "exemption-", "one-check-one-chase"]
+        .iter()
+        .any(|p| category.starts_with(p))
+    {
+        Some(Reason::Repetition)
+    } else {
+        None
+    }
+}
+
+fn reason_of(outcome: Outcome) -> Option<Reason> {
+    match outcome {
+        Outcome::Ongoing => None,
+        Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => Some(reason),
+    }
+}
 
 struct Case {
     line: usize,
@@ -98,7 +123,20 @@ fn published_verdicts() {
         let record = replay(case);
         let got = result_name(record.outcome());
         let ruled = record.repetition_ruling().is_some();
-        let ok = ruled && (case.expected == "any" || got == case.expected);
+        let reason_ok = expected_reason(&case.category, &case.expected)
+            .is_none_or(|r| reason_of(record.outcome()) == Some(r));
+        let ok = ruled && reason_ok && (case.expected == "any" || got == case.expected);
+        if std::env::var_os("REPETITION_VERBOSE").is_some() {
+            println!(
+                "line {} [{}] {}: {got}: {}",
+                case.line,
+                case.category,
+                case.note,
+                record
+                    .repetition_ruling()
+                    .map_or(String::new(), |r| r.explanation.clone())
+            );
+        }
         if ok {
             *per_category.entry(case.category.clone()).or_default() += 1;
         } else {

@@ -3,10 +3,13 @@
 //! A chase is an attack the move *creates* that threatens to win the target:
 //! - direct attacks of the moved piece from its new point (a chariot or cannon only off
 //!   the line it moved along, where it attacked the same pieces before);
-//! - any other attack of the mover that did not qualify as a chase before the move but
-//!   does after it: a freed horse leg or elephant eye, an opened line, a cannon screen
-//!   added or removed, an attacker unpinned, or the target's protector blocked or pinned
-//!   (undermining the root).
+//! - any other attack of the mover that the move turns into a chase: a freed horse leg or
+//!   elephant eye, an opened line, a cannon screen added or removed, an attacker unpinned,
+//!   a target pinned so it cannot hit back, or a protector pinned so its recapture becomes
+//!   illegal (undermining the root).
+//!
+//! A protector merely cut off (a line blocked, a screen taken away) does not make a chase:
+//! AXF diagrams 39-41 rule a side that shuffles an advisor across such a line as idle.
 //!
 //! Whether an attack qualifies is judged by playing the capture on a copy of the board, so
 //! pins, fake roots and flying-general recaptures come out of the ordinary check test.
@@ -44,12 +47,53 @@ pub fn chased_by(before: &Position, after: &Position, m: Move) -> SquareSet {
             continue;
         }
         for t in SquareSet(targets_of(after, a) & !chased).iter() {
-            if qualifies(after, a, t) && !qualifies(before, a, t) {
+            if qualifies(after, a, t) && newly_chased(before, after, a, t) {
                 chased |= t.bit();
             }
         }
     }
     SquareSet(chased)
+}
+
+/// Whether the attack of `a` on `t`, a chase in `after`, was not one in `before`, and
+/// the move changed that by more than cutting off a protector.
+fn newly_chased(before: &Position, after: &Position, a: Square, t: Square) -> bool {
+    if qualifies(before, a, t) {
+        return false;
+    }
+    let (Some(attacker), Some(target)) = (before.piece_at(a), before.piece_at(t)) else {
+        return true;
+    };
+    if !before.attacks_from(a).contains(t) {
+        return true;
+    }
+    let captured_before = before.relocated(a, t);
+    if captured_before.general_exposed(attacker.side) {
+        // The attacker was pinned and is free now.
+        return true;
+    }
+    let real_before = roots(&captured_before, t, target.side).0;
+    if real_before == 0 {
+        // Not protected before either: the target could hit back then and cannot now.
+        return true;
+    }
+    // Protected before: only a real root turned fake (pinned) counts.
+    let fake_after = roots(&after.relocated(a, t), t, target.side).1;
+    real_before & fake_after != 0
+}
+
+/// Defenders of `side` that could recapture on `t` in `captured`: (real roots, fake roots).
+fn roots(captured: &Position, t: Square, side: Side) -> (u128, u128) {
+    let mut real = 0;
+    let mut fake = 0;
+    for d in captured.attackers_to(t, side).iter() {
+        if captured.relocated(d, t).general_exposed(side) {
+            fake |= d.bit();
+        } else {
+            real |= d.bit();
+        }
+    }
+    (real, fake)
 }
 
 /// Generals and soldiers may attack freely (AXF: their attacks are never chases).
@@ -117,17 +161,9 @@ fn qualifies(pos: &Position, a: Square, t: Square) -> bool {
     if stronger_target || chariot_pinned_by_horse(pos, t, target) {
         return true;
     }
-    !has_real_root(&captured, t, target.side)
-}
-
-/// A real root: a piece of `side` that can legally recapture on `t` after the capture.
-/// A pinned defender, or a general that would step into check or face the other general,
-/// is a fake root.
-fn has_real_root(captured: &Position, t: Square, side: Side) -> bool {
-    captured
-        .attackers_to(t, side)
-        .iter()
-        .any(|d| !captured.relocated(d, t).general_exposed(side))
+    // A real root is a piece that can legally recapture after the capture; a pinned
+    // defender, or a general that would step into check or face the other general, is fake.
+    roots(&captured, t, target.side).0 == 0
 }
 
 /// AXF 19: a chariot pinned to its general by an enemy horse may be attacked as a chase
