@@ -367,3 +367,40 @@ fn long_game_is_replayed_once() {
     let elapsed = started.elapsed();
     println!("{played} plies replayed in {elapsed:?}");
 }
+
+#[test]
+fn attackers_include_the_general_step_but_not_a_flight_onto_other_pieces() {
+    let pos =
+        Position::from_fen("5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", FenStrictness::Lenient).unwrap();
+    let sq = |name: &str| notation::parse_iccs(&format!("{name}{name}")).unwrap().from;
+    // The red general on d0 steps to d1 and e0, not diagonally to e1.
+    assert!(pos.attackers_to(sq("d1"), Side::White).contains(sq("d0")));
+    assert!(pos.attackers_to(sq("e0"), Side::White).contains(sq("d0")));
+    assert!(!pos.attackers_to(sq("e1"), Side::White).contains(sq("d0")));
+    // Along an open file the general only "attacks" the other general.
+    assert!(!pos.attackers_to(sq("d5"), Side::White).contains(sq("d0")));
+}
+
+#[test]
+fn idle_shuffle_is_an_adjudicated_draw() {
+    // Red's chariot and Black's general shuffle without checking or chasing.
+    let fen = "4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1";
+    let start = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+    let mut record = GameRecord::new(start, options(RepetitionRule::Axf, 3));
+    for mv in [
+        "a0a1", "e9d9", "a1a0", "d9e9", "a0a1", "e9d9", "a1a0", "d9e9",
+    ] {
+        let m = notation::parse_move(record.position(), mv, false).unwrap();
+        record.push(m).unwrap();
+    }
+    let status = record.finish();
+    let ruling = status.repetition.unwrap();
+    assert!(ruling.adjudicated);
+    assert_eq!(status.outcome, ruling.outcome);
+    assert_eq!(
+        status.outcome,
+        Outcome::Draw {
+            reason: Reason::Repetition
+        }
+    );
+}

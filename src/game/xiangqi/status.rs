@@ -294,7 +294,9 @@ impl GameRecord {
             None => None,
         }
         .map(|mut ruling| {
-            // A mate or bare material on the same move outranks the repetition (spec 10).
+            // Adjudicated only if the ruling decided the game. (A repeated position has
+            // the same mate and material status each time, so a higher-ranked ending
+            // would have come first; this keeps the report honest regardless.)
             ruling.adjudicated &= self.ruling.is_some();
             ruling
         });
