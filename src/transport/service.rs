@@ -202,3 +202,34 @@ impl From<crate::game::Side> for pb::Side {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use metrics_exporter_prometheus::PrometheusBuilder;
+    use tonic::Code;
+
+    use super::guarded;
+
+    #[test]
+    fn a_panic_becomes_internal_and_is_counted() {
+        let recorder = PrometheusBuilder::new().build_recorder();
+        let handle = recorder.handle();
+        let result = metrics::with_local_recorder(&recorder, || {
+            guarded(|| -> u32 { panic!("a bug in the rules") })
+        });
+        let status = result.unwrap_err();
+        assert_eq!(status.code(), Code::Internal);
+        // The panic message stays in the logs, not in the client's answer.
+        assert!(!status.message().contains("a bug in the rules"));
+        assert!(
+            handle.render().contains("arbiter_handler_panics_total 1"),
+            "{}",
+            handle.render()
+        );
+    }
+
+    #[test]
+    fn a_normal_return_passes_through() {
+        assert_eq!(guarded(|| 42).unwrap(), 42);
+    }
+}
