@@ -4,11 +4,13 @@
 
 use super::{
     FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move, NotationError,
-    Piece, PieceKind as XqKind, Position, StatusOptions, notation, perft, perft_divide,
+    Piece, PieceKind as XqKind, Position, RepetitionRule, RepetitionRuling, StatusOptions,
+    notation, perft, perft_divide,
 };
 use crate::game::{
-    IllegalReason, InputError, LoadOptions, MaterialDraw, MoveInfo, Outcome, PerftReport,
-    PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status, Strictness, Verdict,
+    ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveInfo, Outcome,
+    PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status, Strictness,
+    Verdict,
 };
 
 use super::validate::IllegalMoveReason;
@@ -27,8 +29,14 @@ pub struct XiangqiGame {
     options: RuleOptions,
 }
 
-fn status_options(options: &RuleOptions) -> StatusOptions {
+fn status_options(options: &RuleOptions, rule_set: RuleSet) -> StatusOptions {
     StatusOptions {
+        repetition_rule: match rule_set {
+            RuleSet::Simple => RepetitionRule::Simple,
+            RuleSet::Casual => RepetitionRule::Casual,
+            RuleSet::Axf | RuleSet::Fide => RepetitionRule::Axf,
+        },
+        repetition_count: options.repetition_count,
         move_limit_plies: options.move_limit_plies,
         check_discount: options.check_discount,
         material_draw: match options.material_draw {
@@ -153,7 +161,7 @@ impl XiangqiGame {
             };
             Position::from_fen(fen, strictness).map_err(|e| InputError::Fen(e.to_string()))?
         };
-        let mut record = GameRecord::new(start, status_options(rules));
+        let mut record = GameRecord::new(start, status_options(rules, rule_set));
         for (index, text) in moves.iter().enumerate() {
             let outcome = record.outcome();
             if outcome.is_over() {
@@ -197,66 +205,84 @@ impl XiangqiGame {
         &self.status
     }
 
-    /// Every legal move, sorted by ICCS.
+    /// Every legal move, sorted by ICCS. A move that would complete a repetition its
+    /// mover loses by (perpetual check or chase) is flagged, not removed: it is legal.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
         let pos = self.position();
+        let game_over = self.outcome().is_over();
         let mut moves: Vec<MoveInfo> = pos
             .legal_moves()
             .into_iter()
-            .map(|m| describe(pos, m, self.one_based))
+            .map(|m| {
+                let mut info = describe(pos, m, self.one_based);
+                if !game_over {
+                    info.forbidden_repetition = self.forbidden_repetition(m);
+                }
+                info
+            })
             .collect();
         moves.sort_by(|a, b| a.uci.cmp(&b.uci));
         moves
     }
 
+    /// The losing verdict `m` would bring on its mover by completing a repetition. Only
+    /// a quiet move to a position already seen `count - 1` times since the last capture
+    /// can; just those are replayed onto a copy of the record.
+    fn forbidden_repetition(&self, m: Move) -> Option<Outcome> {
+        let pos = self.position();
+        if pos.piece_at(m.to).is_some() {
+            return None;
+        }
+        let mut after = pos.clone();
+        after.play(m);
+        let count = self.record.options().repetition_count;
+        if self.record.occurrences(after.zobrist()) + 1 < count {
+            return None;
+        }
+        let mut record = self.record.clone();
+        record.push(m).ok()?;
+        let ruling = record.repetition_ruling()?;
+        match ruling.outcome {
+            Outcome::Decisive { winner, .. } if winner != pos.side_to_move() => {
+                Some(ruling.outcome)
+            }
+            _ => None,
+        }
+    }
+
     fn outcome(&self) -> Outcome {
-        let outcome = self.status.outcome;
-        if outcome.is_over() {
-            return outcome;
-        }
-        if self.rule_set == RuleSet::Casual
-            && self.status.repetitions >= self.options.repetition_count
-        {
-            return Outcome::Draw {
-                reason: crate::game::Reason::Repetition,
-            };
-        }
-        outcome
+        self.status.outcome
+    }
+
+    /// The adjudicated repetition ruling, if one decided the game.
+    fn adjudicated(&self) -> Option<&RepetitionRuling> {
+        self.status.repetition.as_ref().filter(|r| r.adjudicated)
     }
 
     fn repetition(&self) -> Option<RepetitionInfo> {
-        let occurrences = self.status.repetitions;
-        if occurrences < 2 {
-            return None;
-        }
-        let current = self.position().zobrist();
-        let window = self.status.window_start;
-        let first = self.status.positions[window..]
+        let ruling = self.status.repetition.as_ref()?;
+        let side = |i: usize| ruling.sides.as_ref().map(|s| s[i].status);
+        let chased = ruling
+            .sides
             .iter()
-            .position(|p| p.zobrist() == current)
-            .map_or(window, |i| window + i);
-        let last = self.status.plies.len().saturating_sub(1);
-        let adjudicated =
-            self.rule_set == RuleSet::Casual && occurrences >= self.options.repetition_count;
-        let explanation = if adjudicated {
-            format!(
-                "the position has occurred {occurrences} times: a draw under the CASUAL rule set"
-            )
-        } else {
-            format!(
-                "the position has occurred {occurrences} times; perpetual check and chase are not adjudicated by this build"
-            )
-        };
+            .flatten()
+            .flat_map(|s| s.chased.iter())
+            .map(|t| ChasedPiece {
+                piece: piece(t.piece),
+                square_at_loop_start: t.square_at_loop_start.to_string(),
+                square_now: t.square_now.to_string(),
+            })
+            .collect();
         Some(RepetitionInfo {
-            occurrences,
-            adjudicated,
-            loop_first_ply: u32::try_from(first).unwrap_or(u32::MAX),
-            loop_last_ply: u32::try_from(last).unwrap_or(u32::MAX),
-            white_status: None,
-            black_status: None,
-            chased: Vec::new(),
-            explanation,
+            occurrences: ruling.occurrences,
+            adjudicated: ruling.adjudicated,
+            loop_first_ply: u32::try_from(ruling.first_ply).unwrap_or(u32::MAX),
+            loop_last_ply: u32::try_from(ruling.last_ply).unwrap_or(u32::MAX),
+            white_status: side(0),
+            black_status: side(1),
+            chased,
+            explanation: ruling.explanation.clone(),
         })
     }
 
@@ -269,7 +295,7 @@ impl XiangqiGame {
             side_to_move: pos.side_to_move(),
             in_check: pos.in_check(),
             outcome: self.outcome(),
-            offender: None,
+            offender: self.adjudicated().and_then(|r| r.offender),
             rule_set: self.rule_set,
             claimable_draws: Vec::new(),
             halfmove_clock: pos.halfmove_clock(),

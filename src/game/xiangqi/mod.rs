@@ -7,9 +7,12 @@
 //!   check queries, attack queries (`attackers_to`, `attacks_from`) and a zobrist hash.
 //! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalMoveReason`].
 //! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position.
-//! - [`status`]: mate, stalemate (a loss), bare material and the move limit, with a per-ply
-//!   record (mover, capture, check, hash) for the repetition rulings to build on. Pieces keep
-//!   no identity of their own: follow one through the recorded moves' `from`/`to`.
+//! - [`status`]: mate, stalemate (a loss), bare material, repetition rulings and the move
+//!   limit, decided in one replay with a per-ply record (mover, capture, check, hash, chased
+//!   pieces).
+//! - [`chase`]: which enemy pieces a move chases (spec 7); [`repetition`]: the loop, each
+//!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL verdict. Pieces keep no
+//!   identity of their own: a chased piece is followed through its own moves.
 //!
 //! ```
 //! use arbiter::game::xiangqi::{Position, FenStrictness, notation};
@@ -24,12 +27,14 @@
 //! ```
 
 mod attacks;
+pub mod chase;
 mod fen_error;
 pub mod game;
 mod movegen;
 pub mod notation;
 mod perft;
 mod position;
+pub mod repetition;
 pub mod status;
 mod types;
 mod validate;
@@ -40,6 +45,7 @@ pub use movegen::MoveList;
 pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
 pub use position::{Position, START_FEN, SquareSet};
+pub use repetition::{ChasedTarget, RepetitionRule, RepetitionRuling, SideLoop};
 pub use status::{
     GameRecord, GameStatus, HistoryError, MaterialDraw, PlyRecord, StatusOptions, game_status,
 };

@@ -409,10 +409,11 @@ impl Position {
             | (cannon_captures(target, occ) & self.by_kind[PieceKind::Cannon as usize])
             | (horse_attackers(target, occ) & self.by_kind[PieceKind::Horse as usize])
             | (SOLDIER_ATTACKERS[b][target] & self.by_kind[PieceKind::Soldier as usize]);
-        // The flying general only works along a file, and advisors and elephants only
-        // reach points of their own palace or half.
+        // The general steps one point inside its palace and flies only along a file;
+        // advisors and elephants only reach points of their own palace or half.
         for i in Bits(their & self.by_kind[PieceKind::General as usize]) {
-            if i % 9 != target % 9 {
+            let flies = i % 9 == target % 9 && self.by_kind[PieceKind::General as usize] & t != 0;
+            if !flies && GENERAL_STEPS[b][i] & t == 0 {
                 att &= !(1u128 << i);
             }
         }
@@ -530,6 +531,37 @@ impl Position {
         }
         self.side = self.side.opponent();
         captured
+    }
+
+    /// The piece on `from` moved to `to` whoever's turn it is, capturing what stands there;
+    /// the side to move and the clocks are unchanged. Chase rulings use it to look at
+    /// hypothetical captures and recaptures. A no-op when `from` is empty.
+    pub(crate) fn relocated(&self, from: Square, to: Square) -> Position {
+        let mut next = self.clone();
+        let (f, t) = (from.index(), to.index());
+        let code = next.mailbox[f];
+        let Some(piece) = Piece::from_code(code) else {
+            return next;
+        };
+        let to_bb = 1u128 << t;
+        if let Some(victim) = Piece::from_code(next.mailbox[t]) {
+            next.by_side[side_index(victim.side)] &= !to_bb;
+            next.by_kind[victim.kind as usize] &= !to_bb;
+            next.zobrist ^= ZOBRIST_PIECES[victim.code() as usize][t];
+        }
+        let move_bb = (1u128 << f) | to_bb;
+        next.by_side[side_index(piece.side)] ^= move_bb;
+        next.by_kind[piece.kind as usize] ^= move_bb;
+        next.mailbox[t] = code;
+        next.mailbox[f] = 0;
+        next.zobrist ^= ZOBRIST_PIECES[code as usize][f] ^ ZOBRIST_PIECES[code as usize][t];
+        next
+    }
+
+    /// Whether `side`'s general is attacked (or faces the other general), whoever is to
+    /// move: after a hypothetical move of `side`, that move was illegal.
+    pub(crate) fn general_exposed(&self, side: Side) -> bool {
+        self.attackers_of_general(side, self.occupied()) != 0
     }
 
     /// Zobrist hash computed from scratch (for tests of the incremental one).

@@ -1,9 +1,13 @@
-//! Game end without repetition rulings: no legal move, bare material and the move limit
-//! (spec sections 5, 8, 9, 10). Records per ply what the repetition rulings build on.
+//! Game end: no legal move, bare material, repetition rulings and the move limit (spec
+//! sections 5, 6, 8, 9, 10), decided ply by ply in one replay. Each ply records what the
+//! repetition rulings need: mover, capture, check, hash and the pieces it chased.
 
+use std::collections::HashMap;
 use std::fmt;
 
-use super::position::Position;
+use super::chase::chased_by;
+use super::position::{Position, SquareSet};
+use super::repetition::{RepetitionRule, RepetitionRuling, rule_repetition};
 use super::types::{Move, Piece};
 use super::validate::IllegalMove;
 use crate::game::{Outcome, Reason, Side};
@@ -27,6 +31,10 @@ pub struct StatusOptions {
     /// checks and the replies to them do not advance it.
     pub check_discount: u32,
     pub material_draw: MaterialDraw,
+    /// How a repetition is judged.
+    pub repetition_rule: RepetitionRule,
+    /// Occurrence of a position (2..=5) at which the repetition is ruled on.
+    pub repetition_count: u32,
 }
 
 impl Default for StatusOptions {
@@ -35,6 +43,8 @@ impl Default for StatusOptions {
             move_limit_plies: 120,
             check_discount: 10,
             material_draw: MaterialDraw::Basic,
+            repetition_rule: RepetitionRule::Axf,
+            repetition_count: 3,
         }
     }
 }
@@ -51,6 +61,9 @@ pub struct PlyRecord {
     pub zobrist_after: u64,
     /// Move-limit counter after the move (plies since capture, minus discounted checks).
     pub limit_counter: u32,
+    /// Enemy pieces (their points after the move) the move chases (spec 7). Empty for
+    /// captures, which never belong to a repetition loop.
+    pub chased: SquareSet,
 }
 
 /// The standing of a game after a start position and its moves.
@@ -68,6 +81,9 @@ pub struct GameStatus {
     /// Index into `positions` of the first position of the repetition window (the one
     /// after the last capture, or the start position).
     pub window_start: usize,
+    /// The ruling on the current position when it has occurred before in the window:
+    /// adjudicated once `repetitions` reaches the count, otherwise what would be ruled.
+    pub repetition: Option<RepetitionRuling>,
 }
 
 impl GameStatus {
@@ -116,13 +132,22 @@ pub struct GameRecord {
     checks: [u32; 2],
     previous_check_discounted: bool,
     outcome: Outcome,
+    /// Occurrences of each position (by hash) since the last capture, current included.
+    occurrences: HashMap<u64, u32>,
+    window_start: usize,
+    /// Set when a repetition ruling ended the game.
+    ruling: Option<RepetitionRuling>,
 }
 
 impl GameRecord {
     #[must_use]
     pub fn new(start: Position, options: StatusOptions) -> GameRecord {
         let counter = start.halfmove_clock();
-        let outcome = rule(&start, counter, &options);
+        let outcome = match terminal(&start, &options) {
+            Outcome::Ongoing => move_limit(counter, &options),
+            decided => decided,
+        };
+        let occurrences = HashMap::from([(start.zobrist(), 1)]);
         GameRecord {
             options,
             pos: start,
@@ -132,7 +157,28 @@ impl GameRecord {
             checks: [0, 0],
             previous_check_discounted: false,
             outcome,
+            occurrences,
+            window_start: 0,
+            ruling: None,
         }
+    }
+
+    /// The options the game is ruled under.
+    #[must_use]
+    pub fn options(&self) -> &StatusOptions {
+        &self.options
+    }
+
+    /// How often the position with hash `zobrist` has occurred since the last capture.
+    #[must_use]
+    pub fn occurrences(&self, zobrist: u64) -> u32 {
+        self.occurrences.get(&zobrist).copied().unwrap_or(0)
+    }
+
+    /// The repetition ruling that ended the game, if one did.
+    #[must_use]
+    pub fn repetition_ruling(&self) -> Option<&RepetitionRuling> {
+        self.ruling.as_ref()
     }
 
     /// The position after the moves pushed so far.
@@ -170,6 +216,10 @@ impl GameRecord {
         self.positions.push(self.pos.clone());
         let captured = self.pos.play(legal);
         let gives_check = self.pos.in_check();
+        let chased = match (captured, self.positions.last()) {
+            (None, Some(before)) => chased_by(before, &self.pos, legal),
+            _ => SquareSet::default(),
+        };
         let mut discounted = false;
         if captured.is_some() {
             self.counter = 0;
@@ -193,40 +243,81 @@ impl GameRecord {
             gives_check,
             zobrist_after: self.pos.zobrist(),
             limit_counter: self.counter,
+            chased,
         });
-        self.outcome = rule(&self.pos, self.counter, &self.options);
+        let zobrist = self.pos.zobrist();
+        if captured.is_some() {
+            self.occurrences.clear();
+            self.window_start = self.plies.len();
+        }
+        let seen = self.occurrences.entry(zobrist).or_insert(0);
+        *seen += 1;
+        let seen = *seen;
+        self.outcome = terminal(&self.pos, &self.options);
+        if !self.outcome.is_over() && seen >= self.options.repetition_count {
+            let ruling = self.rule_repetition(seen);
+            self.outcome = ruling.outcome;
+            self.ruling = Some(ruling);
+        }
+        if !self.outcome.is_over() {
+            self.outcome = move_limit(self.counter, &self.options);
+        }
         Ok(())
+    }
+
+    /// Rules on the current position, which has occurred `seen` times in the window. The
+    /// loop runs from its first occurrence; that scan happens only on a repetition.
+    fn rule_repetition(&self, seen: u32) -> RepetitionRuling {
+        let current = self.pos.zobrist();
+        let first = self.positions[self.window_start..]
+            .iter()
+            .position(|p| p.zobrist() == current)
+            .map_or(self.window_start, |i| self.window_start + i);
+        let start = self.positions.get(first).unwrap_or(&self.pos);
+        rule_repetition(
+            self.options.repetition_rule,
+            self.options.repetition_count,
+            seen,
+            start,
+            &self.plies[first..],
+            first,
+        )
     }
 
     /// The status after the whole history.
     #[must_use]
     pub fn finish(self) -> GameStatus {
+        let repetitions = self.occurrences(self.pos.zobrist()).max(1);
+        let repetition = match &self.ruling {
+            Some(ruling) => Some(ruling.clone()),
+            None if repetitions >= 2 => Some(self.rule_repetition(repetitions)),
+            None => None,
+        }
+        .map(|mut ruling| {
+            // Adjudicated only if the ruling decided the game. (A repeated position has
+            // the same mate and material status each time, so a higher-ranked ending
+            // would have come first; this keeps the report honest regardless.)
+            ruling.adjudicated &= self.ruling.is_some();
+            ruling
+        });
         let GameRecord {
             pos,
             mut positions,
             plies,
             counter,
             outcome,
+            window_start,
             ..
         } = self;
-        let current = pos.zobrist();
-        let since_capture = plies
-            .iter()
-            .rposition(|p| p.captured.is_some())
-            .map_or(0, |i| i + 1);
-        // positions[since_capture..] plus the current one are the repetition window.
-        let earlier = positions[since_capture..]
-            .iter()
-            .filter(|p| p.zobrist() == current)
-            .count();
         positions.push(pos);
         GameStatus {
             outcome,
             plies,
             positions,
-            repetitions: u32::try_from(earlier + 1).unwrap_or(u32::MAX),
+            repetitions,
             limit_counter: counter,
-            window_start: since_capture,
+            window_start,
+            repetition,
         }
     }
 }
@@ -244,8 +335,8 @@ pub fn game_status(
     Ok(record.finish())
 }
 
-/// The ruling on one position given the move-limit counter.
-fn rule(pos: &Position, counter: u32, options: &StatusOptions) -> Outcome {
+/// The rulings that outrank a repetition: no legal move, then bare material (spec 10).
+fn terminal(pos: &Position, options: &StatusOptions) -> Outcome {
     let to_move = pos.side_to_move();
     if !pos.has_legal_move() {
         let reason = if pos.in_check() {
@@ -263,6 +354,11 @@ fn rule(pos: &Position, counter: u32, options: &StatusOptions) -> Outcome {
             reason: Reason::InsufficientMaterial,
         };
     }
+    Outcome::Ongoing
+}
+
+/// The move limit, the last ruling (spec 10).
+fn move_limit(counter: u32, options: &StatusOptions) -> Outcome {
     if options.move_limit_plies != 0 && counter >= options.move_limit_plies {
         return Outcome::Draw {
             reason: Reason::MoveLimit,

@@ -1,0 +1,262 @@
+//! Xiangqi repetition rulings over gRPC: GameStatus explanations, the end of the game,
+//! ValidateMove after a ruling and LegalMoves flags.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use arbiter::proto as pb;
+use common::{TestServer, violated_field, xiangqi};
+use tonic::Code;
+
+/// Fairy-Stockfish test.py, "Direct chase by cannon": the red cannon follows the black
+/// chariot along the a/b files; the chariot has no protector.
+const CHASE_FEN: &str = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+const CHASE_MOVES: [&str; 9] = [
+    "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2",
+];
+
+/// Fairy-Stockfish test.py, "Perpetual check vs. intermittent checks": Black checks on
+/// every move, Red only on some.
+const CHECK_FEN: &str = "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1";
+const CHECK_MOVES: [&str; 8] = [
+    "d6e6", "e4d4", "e6d6", "d4e4", "d6e6", "e4d4", "e6d6", "d4e4",
+];
+
+fn options(rule_set: pb::RuleSet, repetition_count: u32) -> Option<pb::RuleOptions> {
+    Some(pb::RuleOptions {
+        rule_set: rule_set.into(),
+        repetition_count,
+        ..Default::default()
+    })
+}
+
+async fn status(
+    t: &TestServer,
+    fen: &str,
+    moves: &[&str],
+    options: Option<pb::RuleOptions>,
+) -> pb::GameStatusResponse {
+    t.rules()
+        .game_status(pb::GameStatusRequest {
+            position: xiangqi(fen, moves),
+            options,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+#[tokio::test]
+async fn perpetual_chase_is_explained() {
+    let t = TestServer::start().await;
+    let response = status(&t, CHASE_FEN, &CHASE_MOVES, None).await;
+    let outcome = response.outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::BlackWins);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::PerpetualChase);
+    assert_eq!(outcome.offender(), pb::Side::White);
+    assert_eq!(response.rule_set(), pb::RuleSet::Axf);
+    let repetition = response.repetition.unwrap();
+    assert_eq!(repetition.occurrences, 3);
+    assert!(repetition.adjudicated);
+    // The position after move 0 recurs after moves 4 and 8: the loop is moves 1-8.
+    assert_eq!(repetition.loop_first_ply, 1);
+    assert_eq!(repetition.loop_last_ply, 8);
+    assert_eq!(repetition.white_status(), pb::LoopStatus::PerpetualChase);
+    assert_eq!(repetition.black_status(), pb::LoopStatus::Allowed);
+    assert_eq!(repetition.chased.len(), 1);
+    let chased = &repetition.chased[0];
+    let piece = chased.piece.unwrap();
+    assert_eq!(piece.kind(), pb::PieceKind::Chariot);
+    assert_eq!(piece.side(), pb::Side::Black);
+    assert_eq!(chased.square_at_loop_start, "a7");
+    assert_eq!(chased.square_now, "a7");
+    assert!(
+        repetition
+            .explanation
+            .contains("red loses by perpetual chase"),
+        "{}",
+        repetition.explanation
+    );
+}
+
+#[tokio::test]
+async fn count_two_rules_at_the_second_occurrence() {
+    let t = TestServer::start().await;
+    let response = status(
+        &t,
+        CHASE_FEN,
+        &CHASE_MOVES[..5],
+        options(pb::RuleSet::Axf, 2),
+    )
+    .await;
+    let repetition = response.repetition.unwrap();
+    assert!(repetition.adjudicated);
+    assert_eq!(repetition.occurrences, 2);
+    assert_eq!(repetition.loop_first_ply, 1);
+    assert_eq!(repetition.loop_last_ply, 4);
+    assert_eq!(repetition.chased.len(), 1);
+    assert_eq!(response.outcome.unwrap().result(), pb::Result::BlackWins);
+}
+
+#[tokio::test]
+async fn rule_sets_judge_the_same_loop_differently() {
+    let t = TestServer::start().await;
+    let simple = status(&t, CHASE_FEN, &CHASE_MOVES, options(pb::RuleSet::Simple, 0)).await;
+    let outcome = simple.outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::Draw);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::RepetitionDraw);
+    assert_eq!(outcome.offender(), pb::Side::Unspecified);
+    assert_eq!(simple.rule_set(), pb::RuleSet::Simple);
+    let repetition = simple.repetition.unwrap();
+    assert_eq!(repetition.white_status(), pb::LoopStatus::PerpetualChase);
+    assert!(repetition.explanation.contains("SIMPLE"));
+
+    let casual = status(&t, CHASE_FEN, &CHASE_MOVES, options(pb::RuleSet::Casual, 0)).await;
+    assert_eq!(
+        casual.outcome.unwrap().reason(),
+        pb::OutcomeReason::RepetitionDraw
+    );
+    assert_eq!(
+        casual.repetition.unwrap().white_status(),
+        pb::LoopStatus::Unspecified
+    );
+
+    let check = status(&t, CHECK_FEN, &CHECK_MOVES, options(pb::RuleSet::Simple, 0)).await;
+    let outcome = check.outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::WhiteWins);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::PerpetualCheck);
+    assert_eq!(outcome.offender(), pb::Side::Black);
+}
+
+#[tokio::test]
+async fn before_the_count_the_ruling_is_only_announced() {
+    let t = TestServer::start().await;
+    let response = status(&t, CHASE_FEN, &CHASE_MOVES[..5], None).await;
+    assert_eq!(response.outcome.unwrap().result(), pb::Result::Ongoing);
+    let repetition = response.repetition.unwrap();
+    assert_eq!(repetition.occurrences, 2);
+    assert!(!repetition.adjudicated);
+    assert!(
+        repetition.explanation.contains("if it occurs 3 times"),
+        "{}",
+        repetition.explanation
+    );
+}
+
+#[tokio::test]
+async fn a_ruled_repetition_ends_the_game() {
+    let t = TestServer::start().await;
+    let mut moves = CHASE_MOVES.to_vec();
+    moves.push("a7b7");
+    let error = t
+        .rules()
+        .game_status(pb::GameStatusRequest {
+            position: xiangqi(CHASE_FEN, &moves),
+            options: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
+    assert_eq!(violated_field(&error), "position.moves[9]");
+
+    let verdict = t
+        .rules()
+        .validate_move(pb::ValidateMoveRequest {
+            position: xiangqi(CHASE_FEN, &CHASE_MOVES),
+            r#move: "a7b7".to_owned(),
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!verdict.legal);
+    assert_eq!(verdict.reason(), pb::IllegalReason::GameOver);
+}
+
+#[tokio::test]
+async fn validate_move_reports_the_ruling_it_completes() {
+    let t = TestServer::start().await;
+    let verdict = t
+        .rules()
+        .validate_move(pb::ValidateMoveRequest {
+            position: xiangqi(CHASE_FEN, &CHASE_MOVES[..8]),
+            r#move: "b2a2".to_owned(),
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(verdict.legal);
+    let after = verdict.status_after.unwrap();
+    let outcome = after.outcome.unwrap();
+    assert_eq!(outcome.reason(), pb::OutcomeReason::PerpetualChase);
+    assert_eq!(outcome.offender(), pb::Side::White);
+}
+
+async fn legal_moves(
+    t: &TestServer,
+    fen: &str,
+    moves: &[&str],
+    options: Option<pb::RuleOptions>,
+) -> Vec<pb::Move> {
+    t.rules()
+        .legal_moves(pb::LegalMovesRequest {
+            position: xiangqi(fen, moves),
+            options,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .moves
+}
+
+#[tokio::test]
+async fn legal_moves_flag_forbidden_repetitions() {
+    let t = TestServer::start().await;
+    let moves = legal_moves(&t, CHASE_FEN, &CHASE_MOVES[..8], None).await;
+    let flagged: Vec<&pb::Move> = moves.iter().filter(|m| m.forbidden_repetition).collect();
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
+    assert_eq!(flagged[0].uci, "b2a2");
+    let outcome = flagged[0].repetition_outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::BlackWins);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::PerpetualChase);
+    // The move stays in the list; other moves carry no outcome.
+    assert!(
+        moves
+            .iter()
+            .filter(|m| !m.forbidden_repetition)
+            .all(|m| m.repetition_outcome.is_none())
+    );
+
+    // SIMPLE does not forbid chases.
+    let simple = legal_moves(
+        &t,
+        CHASE_FEN,
+        &CHASE_MOVES[..8],
+        options(pb::RuleSet::Simple, 0),
+    )
+    .await;
+    assert!(simple.iter().all(|m| !m.forbidden_repetition));
+
+    // Black's perpetual check: its checking move back is flagged, under SIMPLE too.
+    for rules in [pb::RuleSet::Axf, pb::RuleSet::Simple] {
+        let moves = legal_moves(&t, CHECK_FEN, &CHECK_MOVES[..7], options(rules, 0)).await;
+        let flagged: Vec<&str> = moves
+            .iter()
+            .filter(|m| m.forbidden_repetition)
+            .map(|m| m.uci.as_str())
+            .collect();
+        assert_eq!(flagged, ["d4e4"]);
+    }
+
+    // At count 4 the same position is not yet forbidden.
+    let later = legal_moves(
+        &t,
+        CHASE_FEN,
+        &CHASE_MOVES[..8],
+        options(pb::RuleSet::Axf, 4),
+    )
+    .await;
+    assert!(later.iter().all(|m| !m.forbidden_repetition));
+}
