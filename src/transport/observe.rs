@@ -157,7 +157,8 @@ where
         };
         let future = self.inner.call(request).instrument(span);
         Box::pin(async move {
-            let response = future.await?;
+            let mut response = future.await?;
+            resource_exhausted_for_oversize(response.headers_mut());
             let code = response
                 .headers()
                 .get("grpc-status")
@@ -172,6 +173,20 @@ where
             };
             Ok(response.map(|body| ObservedBody { inner: body, info }))
         })
+    }
+}
+
+/// tonic reports a request over the size limit as OUT_OF_RANGE; gRPC's
+/// convention (and grpc-go, grpc-java) is RESOURCE_EXHAUSTED, which is what
+/// clients retry-classify on.
+fn resource_exhausted_for_oversize(headers: &mut HeaderMap) {
+    let oversize = headers.get("grpc-status").is_some_and(|v| v == "11")
+        && headers
+            .get("grpc-message")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|m| m.contains("too%20large") || m.contains("too large"));
+    if oversize {
+        headers.insert("grpc-status", http::HeaderValue::from_static("8"));
     }
 }
 
@@ -210,13 +225,14 @@ impl<B: Body> Body for ObservedBody<B> {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
         let this = self.project();
-        let frame = ready!(this.inner.poll_frame(cx));
-        match &frame {
+        let mut frame = ready!(this.inner.poll_frame(cx));
+        match &mut frame {
             Some(Ok(frame)) => {
-                if let Some(trailers) = frame.trailers_ref()
-                    && let Some(info) = this.info.take()
-                {
-                    info.finish(trailer_code(trailers));
+                if let Some(trailers) = frame.trailers_mut() {
+                    resource_exhausted_for_oversize(trailers);
+                    if let Some(info) = this.info.take() {
+                        info.finish(trailer_code(trailers));
+                    }
                 }
             }
             Some(Err(_)) => {

@@ -254,7 +254,9 @@ mod tests {
     use super::*;
 
     fn err(fen: &str) -> String {
-        parse(fen, Strictness::Strict).map(|p| format(&p)).expect_err(fen)
+        parse(fen, Strictness::Strict)
+            .map(|p| format(&p))
+            .expect_err(fen)
     }
 
     #[test]

@@ -90,9 +90,20 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
             Err(shakmaty::san::SanError::AmbiguousSan) => Err(MoveParseError::AmbiguousSan(
                 format!("'{text}' fits more than one legal move; add the origin file or rank"),
             )),
-            Err(shakmaty::san::SanError::IllegalSan) => Err(MoveParseError::IllegalSan(format!(
-                "'{text}' is not a legal move in this position"
-            ))),
+            Err(shakmaty::san::SanError::IllegalSan) => match san.san {
+                // Castling written in SAN gets the same diagnosis as e1g1.
+                San::Castle(side) => {
+                    let rank = pos.turn().backrank();
+                    Err(MoveParseError::IllegalUci(UciMove::Normal {
+                        from: shakmaty::Square::from_coords(shakmaty::File::E, rank),
+                        to: shakmaty::Square::from_coords(side.king_to_file(), rank),
+                        promotion: None,
+                    }))
+                }
+                _ => Err(MoveParseError::IllegalSan(format!(
+                    "'{text}' is not a legal move in this position"
+                ))),
+            },
         },
         Err(_) => Err(MoveParseError::Syntax(format!(
             "'{}' is neither UCI (e2e4, e7e8q) nor SAN (Nf3, O-O)",

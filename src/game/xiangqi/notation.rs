@@ -1,0 +1,455 @@
+//! Move notations: ICCS (`h2e2`, the default), Fairy-Stockfish 1-based coordinates
+//! (`h3e3`, `b3b10`) and WXF (`C2=5`, `H8+7`, `R+=3`).
+//!
+//! Coordinates are parsed without a position; WXF (and `parse_move`) only means something
+//! against a position and always yields a legal move or says why not.
+
+use std::fmt;
+
+use super::position::Position;
+use super::types::{Move, PieceKind, Square};
+use super::validate::IllegalMove;
+use crate::game::Side;
+
+/// Why a move string was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotationError {
+    Empty,
+    /// Not shaped like any accepted notation.
+    Malformed(String),
+    /// A coordinate outside the board; `hint` points at a likely 0/1-based mix-up.
+    BadSquare {
+        input: String,
+        hint: Option<&'static str>,
+    },
+    UnknownPiece(char),
+    /// The WXF string names a file on which the side to move has no such piece.
+    NoSuchPiece {
+        input: String,
+        piece: PieceKind,
+        file: u8,
+    },
+    /// Several legal moves fit the WXF string.
+    Ambiguous {
+        input: String,
+        candidates: Vec<Move>,
+    },
+    /// The WXF string is well formed but no legal move fits it.
+    NoMatchingMove(String),
+    /// The coordinates are fine but the move is illegal here.
+    Illegal(IllegalMove),
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Empty => f.write_str("empty move"),
+            NotationError::Malformed(s) => write!(
+                f,
+                "'{s}' is not a move in ICCS (h2e2), 1-based (h3e3) or WXF (C2=5) notation"
+            ),
+            NotationError::BadSquare { input, hint } => {
+                write!(f, "'{input}' names a point off the board")?;
+                if let Some(h) = hint {
+                    write!(f, " ({h})")?;
+                }
+                Ok(())
+            }
+            NotationError::UnknownPiece(c) => {
+                write!(
+                    f,
+                    "unknown piece letter '{c}' (expected K A E H R C P, or B N)"
+                )
+            }
+            NotationError::NoSuchPiece { input, piece, file } => {
+                write!(
+                    f,
+                    "'{input}': the side to move has no {} on file {file}",
+                    piece.name()
+                )
+            }
+            NotationError::Ambiguous { input, candidates } => {
+                write!(f, "'{input}' is ambiguous: it fits")?;
+                for m in candidates {
+                    write!(f, " {m}")?;
+                }
+                Ok(())
+            }
+            NotationError::NoMatchingMove(s) => write!(f, "no legal move matches '{s}'"),
+            NotationError::Illegal(e) => write!(f, "illegal move: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl From<IllegalMove> for NotationError {
+    fn from(e: IllegalMove) -> Self {
+        NotationError::Illegal(e)
+    }
+}
+
+/// Splits `h2e2`, `H2-E2`, `b3b10` into (file, rank number) pairs, ranks as written.
+fn split_coordinates(input: &str) -> Option<((u8, u32), (u8, u32))> {
+    let s = input.trim().to_ascii_lowercase();
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    let square = |bytes: &[u8], i: &mut usize| -> Option<(u8, u32)> {
+        let file = *bytes.get(*i)?;
+        if !(b'a'..=b'i').contains(&file) {
+            return None;
+        }
+        *i += 1;
+        let start = *i;
+        while *i < bytes.len() && bytes[*i].is_ascii_digit() && *i - start < 2 {
+            *i += 1;
+        }
+        if *i == start {
+            return None;
+        }
+        let rank = std::str::from_utf8(&bytes[start..*i]).ok()?.parse().ok()?;
+        Some((file - b'a', rank))
+    };
+    let from = square(bytes, &mut i)?;
+    if bytes.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let to = square(bytes, &mut i)?;
+    (i == bytes.len()).then_some((from, to))
+}
+
+fn looks_like_coordinates(input: &str) -> bool {
+    split_coordinates(input).is_some()
+}
+
+fn coordinates_to_move(input: &str, one_based: bool) -> Result<Move, NotationError> {
+    let trimmed = input.trim();
+    if trimmed.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let Some((from, to)) = split_coordinates(trimmed) else {
+        return Err(NotationError::Malformed(trimmed.to_string()));
+    };
+    let square = |(file, rank): (u8, u32)| -> Result<Square, NotationError> {
+        let iccs_rank = if one_based {
+            rank.checked_sub(1)
+        } else {
+            Some(rank)
+        };
+        iccs_rank
+            .and_then(|r| u8::try_from(r).ok())
+            .and_then(|r| Square::new(file, r))
+            .ok_or_else(|| NotationError::BadSquare {
+                input: trimmed.to_string(),
+                hint: match (one_based, rank) {
+                    (false, 10) => {
+                        Some("rank 10 exists only in 1-based notation; ICCS ranks are 0-9")
+                    }
+                    (true, 0) => {
+                        Some("rank 0 exists only in ICCS notation; 1-based ranks are 1-10")
+                    }
+                    _ => None,
+                },
+            })
+    };
+    Ok(Move::new(square(from)?, square(to)?))
+}
+
+/// Parses ICCS coordinates: `h2e2`, case-insensitive, optional `-` (`H2-E2`). The move is
+/// not checked for legality.
+pub fn parse_iccs(input: &str) -> Result<Move, NotationError> {
+    coordinates_to_move(input, false)
+}
+
+/// Parses Fairy-Stockfish 1-based coordinates (ranks 1-10): `h3e3`, `b3b10`.
+pub fn parse_one_based(input: &str) -> Result<Move, NotationError> {
+    coordinates_to_move(input, true)
+}
+
+/// ICCS form: `h2e2`.
+#[must_use]
+pub fn format_iccs(m: Move) -> String {
+    m.to_string()
+}
+
+/// 1-based form: `h3e3`, `b3b10`.
+#[must_use]
+pub fn format_one_based(m: Move) -> String {
+    let sq = |s: Square| format!("{}{}", char::from(b'a' + s.file()), u32::from(s.rank()) + 1);
+    format!("{}{}", sq(m.from), sq(m.to))
+}
+
+/// Parses a move against `pos`: coordinates (ICCS, or 1-based when `one_based`) or WXF,
+/// told apart by shape. Coordinates are never guessed to be in the other numbering.
+pub fn parse_move(pos: &Position, input: &str, one_based: bool) -> Result<Move, NotationError> {
+    if looks_like_coordinates(input) {
+        let m = coordinates_to_move(input, one_based)?;
+        Ok(pos.validate(m.from, m.to)?)
+    } else {
+        parse_wxf(pos, input)
+    }
+}
+
+/// WXF file number 1-9 of a file, counted from the mover's right.
+fn file_number(side: Side, file: u8) -> u8 {
+    match side {
+        Side::White => 9 - file,
+        Side::Black => file + 1,
+    }
+}
+
+fn digit(n: u8) -> char {
+    char::from(b'0' + n)
+}
+
+/// The same-kind, same-side pieces on `from`'s file, front (nearest the opponent) first.
+fn file_mates(pos: &Position, side: Side, kind: PieceKind, file: u8) -> Vec<Square> {
+    let mut on_file: Vec<Square> = pos
+        .pieces_of(super::types::Piece::new(side, kind))
+        .iter()
+        .filter(|s| s.file() == file)
+        .collect();
+    on_file.sort_by_key(|s| s.rank());
+    if side == Side::White {
+        on_file.reverse();
+    }
+    on_file
+}
+
+/// Direction and last digit: `=5`, `+7`, `-2`.
+fn action(side: Side, kind: PieceKind, m: Move) -> String {
+    let dr = i32::from(m.to.rank()) - i32::from(m.from.rank());
+    let forward = if side == Side::White { dr } else { -dr };
+    if dr == 0 {
+        return format!("={}", digit(file_number(side, m.to.file())));
+    }
+    let sign = if forward > 0 { '+' } else { '-' };
+    let last = match kind {
+        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse => {
+            file_number(side, m.to.file())
+        }
+        _ => dr.unsigned_abs() as u8,
+    };
+    format!("{sign}{}", digit(last))
+}
+
+/// Marker for the piece at `index` (0 = front) among `count` on one file, where the middle
+/// one of three keeps its file digit.
+fn tandem_marker(index: usize, count: usize, file_digit: char) -> char {
+    if index == 0 {
+        '+'
+    } else if index + 1 == count {
+        '-'
+    } else if count == 3 {
+        file_digit
+    } else {
+        // Only reachable in leniently validated positions: xqbase letters from the front.
+        char::from(b'a' + index as u8)
+    }
+}
+
+/// The piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
+fn designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> String {
+    let mates = file_mates(pos, side, kind, from.file());
+    let count = mates.len();
+    let index = mates.iter().position(|&s| s == from).unwrap_or(0);
+    let file_digit = digit(file_number(side, from.file()));
+    let letter = kind.wxf_char();
+    let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
+    if count <= 1 || keeps_digit {
+        return format!("{letter}{file_digit}");
+    }
+    if kind != PieceKind::Soldier {
+        return format!("{letter}{}", tandem_marker(index, count, file_digit));
+    }
+    let other_tandem_file = (0..9u8)
+        .filter(|&f| f != from.file())
+        .any(|f| file_mates(pos, side, kind, f).len() >= 2);
+    if other_tandem_file {
+        return format!("{file_digit}{}", tandem_marker(index, count, file_digit));
+    }
+    match (count, index) {
+        (4 | 5, 0) => "++".to_string(),
+        (4 | 5, i) if i + 1 == count => "--".to_string(),
+        (4 | 5, 1) => "P+".to_string(),
+        (4 | 5, i) if i + 2 == count => "P-".to_string(),
+        (5, _) => format!("P{file_digit}"),
+        _ => format!("{letter}{}", tandem_marker(index, count, file_digit)),
+    }
+}
+
+/// WXF notation of the legal move `m` (`C2=5`, `H8+7`, `R+=3`, `P3=4`, `++=4`).
+/// Returns the ICCS form if `from` is empty.
+#[must_use]
+pub fn to_wxf(pos: &Position, m: Move) -> String {
+    let Some(piece) = pos.piece_at(m.from) else {
+        return m.to_string();
+    };
+    let mut out = designation(pos, piece.side, piece.kind, m.from);
+    out.push_str(&action(piece.side, piece.kind, m));
+    out
+}
+
+/// Other spellings accepted for `m` (already normalised, see `normalise_wxf`).
+fn wxf_variants(pos: &Position, m: Move) -> Vec<String> {
+    let Some(piece) = pos.piece_at(m.from) else {
+        return Vec::new();
+    };
+    let (side, kind) = (piece.side, piece.kind);
+    let act = action(side, kind, m);
+    let mates = file_mates(pos, side, kind, m.from.file());
+    let count = mates.len();
+    let index = mates.iter().position(|&s| s == m.from).unwrap_or(0);
+    let file_digit = digit(file_number(side, m.from.file()));
+    let letter = kind.wxf_char();
+    let mut v = vec![format!("{letter}{file_digit}{act}")];
+    if count >= 2 {
+        if index == 0 {
+            v.push(format!("{letter}+{act}"));
+        }
+        if index + 1 == count {
+            v.push(format!("{letter}-{act}"));
+        }
+        if kind == PieceKind::Soldier {
+            // xqbase: a, b, c... from the front; Fairy-Stockfish: index from the front then file.
+            v.push(format!("P{}{act}", char::from(b'A' + index as u8)));
+            v.push(format!("{}{file_digit}{act}", index + 1));
+        }
+    }
+    v
+}
+
+/// Upper-cases, maps `.` to `=`, moves a leading tandem marker behind the piece letter,
+/// maps the `B`/`N` piece letters to `E`/`H` and inserts the `=` of a bare sideways move.
+fn normalise_wxf(input: &str) -> Result<String, NotationError> {
+    let mut chars: Vec<char> = input
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| {
+            if c == '.' {
+                '='
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    if chars.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    if chars.len() >= 2 && matches!(chars[0], '+' | '-') && chars[1].is_ascii_alphabetic() {
+        chars.swap(0, 1);
+    }
+    chars[0] = match chars[0] {
+        'B' => 'E',
+        'N' => 'H',
+        c => c,
+    };
+    if chars.len() == 3 && chars[2].is_ascii_digit() {
+        chars.insert(2, '=');
+    }
+    if chars.len() != 4 {
+        return Err(NotationError::Malformed(input.trim().to_string()));
+    }
+    Ok(chars.into_iter().collect())
+}
+
+/// Parses WXF notation against `pos`, accepting the variants of spec 2.3: `.`/`=`/none for
+/// sideways moves, `B`/`N` letters, a tandem marker before the letter (`+R.3`), the file
+/// digit for tandem advisors and elephants, xqbase (`Pa.5`) and Fairy-Stockfish (`15=6`)
+/// soldier forms. The canonical reading wins when a variant would be ambiguous.
+pub fn parse_wxf(pos: &Position, input: &str) -> Result<Move, NotationError> {
+    let norm = normalise_wxf(input)?;
+    let first = norm.chars().next().unwrap_or(' ');
+    if first.is_ascii_alphabetic() && !"KAEHRCP".contains(first) {
+        return Err(NotationError::UnknownPiece(first));
+    }
+    let moves = pos.legal_moves();
+    let canonical: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| to_wxf(pos, m) == norm)
+        .collect();
+    let candidates = if canonical.is_empty() {
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| wxf_variants(pos, m).contains(&norm))
+            .collect()
+    } else {
+        canonical
+    };
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(no_match(pos, input.trim(), &norm)),
+        _ => Err(NotationError::Ambiguous {
+            input: input.trim().to_string(),
+            candidates,
+        }),
+    }
+}
+
+/// The most specific reason why `norm` matched nothing.
+fn no_match(pos: &Position, input: &str, norm: &str) -> NotationError {
+    let mut chars = norm.chars();
+    let (Some(letter), Some(file)) = (chars.next(), chars.next()) else {
+        return NotationError::Malformed(input.to_string());
+    };
+    let kind = match letter {
+        'K' => PieceKind::General,
+        'A' => PieceKind::Advisor,
+        'E' => PieceKind::Elephant,
+        'H' => PieceKind::Horse,
+        'R' => PieceKind::Chariot,
+        'C' => PieceKind::Cannon,
+        'P' => PieceKind::Soldier,
+        _ => return NotationError::NoMatchingMove(input.to_string()),
+    };
+    let side = pos.side_to_move();
+    if let Some(n) = file.to_digit(10).filter(|n| (1..=9).contains(n)) {
+        let n = n as u8;
+        let file_index = match side {
+            Side::White => 9 - n,
+            Side::Black => n - 1,
+        };
+        if file_mates(pos, side, kind, file_index).is_empty() {
+            return NotationError::NoSuchPiece {
+                input: input.to_string(),
+                piece: kind,
+                file: n,
+            };
+        }
+    }
+    NotationError::NoMatchingMove(input.to_string())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates() {
+        let m = parse_iccs("h2e2").unwrap();
+        assert_eq!(parse_iccs("H2-E2").unwrap(), m);
+        assert_eq!(parse_one_based("h3e3").unwrap(), m);
+        assert_eq!(format_one_based(parse_iccs("b2b9").unwrap()), "b3b10");
+        assert_eq!(
+            parse_one_based("b3b10").unwrap(),
+            parse_iccs("b2b9").unwrap()
+        );
+        assert!(matches!(
+            parse_iccs("b2b10"),
+            Err(NotationError::BadSquare { hint: Some(_), .. })
+        ));
+        assert!(matches!(
+            parse_one_based("b0b1"),
+            Err(NotationError::BadSquare { hint: Some(_), .. })
+        ));
+        assert!(matches!(
+            parse_iccs("j2e2"),
+            Err(NotationError::Malformed(_))
+        ));
+        assert!(matches!(parse_iccs(""), Err(NotationError::Empty)));
+    }
+}

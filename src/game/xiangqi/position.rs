@@ -1,0 +1,590 @@
+//! The validated position: placement, side to move, clocks and an incremental zobrist hash.
+
+use super::attacks::{
+    ADVISOR_STEPS, Bits, GENERAL_STEPS, HALF, PALACE, SOLDIER_ATTACKERS, SOLDIER_STEPS,
+    ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between, cannon_captures, chariot_attacks,
+    elephant_attacks, horse_attackers, horse_attacks,
+};
+use super::fen_error::{FenError, FenStrictness};
+use super::types::{Move, Piece, PieceKind, SQUARES, Square, side_index};
+use crate::game::Side;
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A legal xiangqi position. Fields are private: every `Position` passed FEN validation
+/// (or was reached by legal moves from one), so movegen can rely on exactly one general
+/// per side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    /// Piece code per point (0 = empty), see `Piece::code`.
+    mailbox: [u8; SQUARES],
+    by_side: [u128; 2],
+    by_kind: [u128; 7],
+    side: Side,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    zobrist: u64,
+}
+
+/// A set of points, returned by the attack queries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet(pub u128);
+
+impl SquareSet {
+    #[must_use]
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & sq.bit() != 0
+    }
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        Bits(self.0).map(|i| Square::from_index_unchecked(i as u32))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The standard start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            PieceKind::Chariot,
+            PieceKind::Horse,
+            PieceKind::Elephant,
+            PieceKind::Advisor,
+            PieceKind::General,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Horse,
+            PieceKind::Chariot,
+        ];
+        for (file, kind) in (0u8..).zip(back) {
+            pos.put(sq(file, 0), Piece::new(Side::White, kind));
+            pos.put(sq(file, 9), Piece::new(Side::Black, kind));
+        }
+        for file in [1, 7] {
+            pos.put(sq(file, 2), Piece::new(Side::White, PieceKind::Cannon));
+            pos.put(sq(file, 7), Piece::new(Side::Black, PieceKind::Cannon));
+        }
+        for file in [0, 2, 4, 6, 8] {
+            pos.put(sq(file, 3), Piece::new(Side::White, PieceKind::Soldier));
+            pos.put(sq(file, 6), Piece::new(Side::Black, PieceKind::Soldier));
+        }
+        pos
+    }
+
+    fn empty() -> Position {
+        Position {
+            mailbox: [0; SQUARES],
+            by_side: [0; 2],
+            by_kind: [0; 7],
+            side: Side::White,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            zobrist: 0,
+        }
+    }
+
+    fn put(&mut self, sq: Square, piece: Piece) {
+        let i = sq.index();
+        self.mailbox[i] = piece.code();
+        self.by_side[side_index(piece.side)] |= sq.bit();
+        self.by_kind[piece.kind as usize] |= sq.bit();
+        self.zobrist ^= ZOBRIST_PIECES[piece.code() as usize][i];
+    }
+
+    /// Parses and validates a FEN (spec 3.2/3.3). Accepts `r` for Red, `E`/`H` piece
+    /// letters and FENs with only the board and side fields.
+    pub fn from_fen(fen: &str, strictness: FenStrictness) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() > 6 {
+            return Err(FenError::TooManyFields(fields.len()));
+        }
+        let mut pos = Position::empty();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 10 {
+            return Err(FenError::WrongRankCount(ranks.len()));
+        }
+        for (row, text) in ranks.iter().enumerate() {
+            let rank = 9 - row as u8;
+            let mut file: u8 = 0;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                    file += d as u8;
+                    if file > 9 {
+                        return Err(FenError::TooManyFiles { rank });
+                    }
+                } else if let Some(piece) = Piece::from_fen_char(ch) {
+                    if file >= 9 {
+                        return Err(FenError::TooManyFiles { rank });
+                    }
+                    pos.put(sq(file, rank), piece);
+                    file += 1;
+                } else {
+                    return Err(FenError::BadCharacter { rank, ch });
+                }
+            }
+            if file < 9 {
+                return Err(FenError::TooFewFiles { rank, files: file });
+            }
+        }
+        if let Some(side) = fields.get(1) {
+            pos.side = match side.to_ascii_lowercase().as_str() {
+                "w" | "r" => Side::White,
+                "b" => Side::Black,
+                _ => return Err(FenError::BadSide((*side).to_string())),
+            };
+        }
+        if pos.side == Side::Black {
+            pos.zobrist ^= ZOBRIST_BLACK_TO_MOVE;
+        }
+        // Fields 3 and 4 (castling, en passant) are accepted and ignored.
+        if let Some(clock) = fields.get(4) {
+            pos.halfmove_clock = clock
+                .parse()
+                .map_err(|_| FenError::BadHalfmoveClock((*clock).to_string()))?;
+        }
+        if let Some(number) = fields.get(5) {
+            let n: u32 = number
+                .parse()
+                .map_err(|_| FenError::BadFullmoveNumber((*number).to_string()))?;
+            pos.fullmove_number = match (n, strictness) {
+                (0, FenStrictness::Strict) => {
+                    return Err(FenError::BadFullmoveNumber((*number).to_string()));
+                }
+                (0, FenStrictness::Lenient) => 1,
+                (n, _) => n,
+            };
+        }
+        pos.check_placement(strictness)?;
+        Ok(pos)
+    }
+
+    fn check_placement(&self, strictness: FenStrictness) -> Result<(), FenError> {
+        for side in [Side::White, Side::Black] {
+            let s = side_index(side);
+            let generals = self.pieces(side, PieceKind::General);
+            match generals.count_ones() {
+                0 => return Err(FenError::NoGeneral(side)),
+                1 => {}
+                _ => return Err(FenError::MoreThanOneGeneral(side)),
+            }
+            if generals & !PALACE[s] != 0 {
+                return Err(FenError::GeneralOutsidePalace(side, self.general(side)));
+            }
+            let count = self.by_side[s].count_ones();
+            if count > 16 {
+                return Err(FenError::TooManyPieces { side, count });
+            }
+        }
+        if strictness == FenStrictness::Strict {
+            for side in [Side::White, Side::Black] {
+                self.check_strict_placement(side)?;
+            }
+        }
+        let red = self.general(Side::White);
+        let black = self.general(Side::Black);
+        if red.file() == black.file() && between(red.index(), black.index()) & self.occupied() == 0
+        {
+            return Err(FenError::GeneralsFacing {
+                file: char::from(b'a' + red.file()),
+            });
+        }
+        let waiting = self.side.opponent();
+        if self.attackers_of_general(waiting, self.occupied()) != 0 {
+            return Err(FenError::SideNotToMoveInCheck(waiting));
+        }
+        Ok(())
+    }
+
+    fn check_strict_placement(&self, side: Side) -> Result<(), FenError> {
+        let s = side_index(side);
+        for (kind, max) in [
+            (PieceKind::Advisor, 2),
+            (PieceKind::Elephant, 2),
+            (PieceKind::Horse, 2),
+            (PieceKind::Chariot, 2),
+            (PieceKind::Cannon, 2),
+            (PieceKind::Soldier, 5),
+        ] {
+            let count = self.pieces(side, kind).count_ones();
+            if count > max {
+                return Err(FenError::TooManyOfKind {
+                    side,
+                    kind,
+                    count,
+                    max,
+                });
+            }
+        }
+        let advisor_points = PALACE[s] & advisor_points_mask();
+        if let Some(i) = Bits(self.pieces(side, PieceKind::Advisor) & !advisor_points).next() {
+            return Err(FenError::AdvisorOffPoints(side, square(i)));
+        }
+        let elephant_points = elephant_points_mask(s);
+        if let Some(i) = Bits(self.pieces(side, PieceKind::Elephant) & !elephant_points).next() {
+            return Err(FenError::ElephantOffPoints(side, square(i)));
+        }
+        for i in Bits(self.pieces(side, PieceKind::Soldier)) {
+            let sq = square(i);
+            let (start_rank, crossed) = match side {
+                Side::White => (3, sq.rank() >= 5),
+                Side::Black => (6, sq.rank() <= 4),
+            };
+            let behind = match side {
+                Side::White => sq.rank() < start_rank,
+                Side::Black => sq.rank() > start_rank,
+            };
+            if behind {
+                return Err(FenError::SoldierBehindStartRank(side, sq));
+            }
+            if !crossed && sq.file() % 2 == 1 {
+                return Err(FenError::SoldierOffStartFiles(side, sq));
+            }
+        }
+        Ok(())
+    }
+
+    /// Canonical FEN: `K A B N R C P` letters, `w`/`b`, `- -`, both clocks.
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..10u8).rev() {
+            let mut empty = 0;
+            for file in 0..9u8 {
+                match self.piece_at(sq(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let side = match self.side {
+            Side::White => 'w',
+            Side::Black => 'b',
+        };
+        out.push_str(&format!(
+            " {side} - - {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        out
+    }
+
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.mailbox[sq.index()])
+    }
+
+    /// Hash of placement and side to move (clocks excluded), maintained incrementally.
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+
+    /// Plies since the last capture (soldier moves do not reset it).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Starts at 1 and increases after each Black move.
+    #[must_use]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Where `side`'s general stands.
+    #[must_use]
+    pub fn general(&self, side: Side) -> Square {
+        square(self.pieces(side, PieceKind::General).trailing_zeros() as usize)
+    }
+
+    /// All points holding a piece of `side`.
+    #[must_use]
+    pub fn side_pieces(&self, side: Side) -> SquareSet {
+        SquareSet(self.by_side[side_index(side)])
+    }
+
+    /// All points holding a piece of this side and kind.
+    #[must_use]
+    pub fn pieces_of(&self, piece: Piece) -> SquareSet {
+        SquareSet(self.pieces(piece.side, piece.kind))
+    }
+
+    /// All occupied points.
+    #[must_use]
+    pub fn occupied_set(&self) -> SquareSet {
+        SquareSet(self.occupied())
+    }
+
+    pub(crate) fn pieces(&self, side: Side, kind: PieceKind) -> u128 {
+        self.by_side[side_index(side)] & self.by_kind[kind as usize]
+    }
+
+    pub(crate) fn occupied(&self) -> u128 {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    pub(crate) fn side_bits(&self, side: Side) -> u128 {
+        self.by_side[side_index(side)]
+    }
+
+    pub(crate) fn kind_bits(&self, kind: PieceKind) -> u128 {
+        self.by_kind[kind as usize]
+    }
+
+    /// The points the piece on `from` attacks (could capture on if an enemy stood there),
+    /// with the current occupancy. Empty if `from` is empty. The general's flying attack
+    /// along an open file is included.
+    #[must_use]
+    pub fn attacks_from(&self, from: Square) -> SquareSet {
+        match self.piece_at(from) {
+            Some(piece) => SquareSet(self.attacks_of(piece, from.index(), self.occupied())),
+            None => SquareSet(0),
+        }
+    }
+
+    pub(crate) fn attacks_of(&self, piece: Piece, from: usize, occ: u128) -> u128 {
+        let s = side_index(piece.side);
+        match piece.kind {
+            PieceKind::General => {
+                let enemy_general = self.pieces(piece.side.opponent(), PieceKind::General);
+                GENERAL_STEPS[s][from] | (chariot_attacks(from, occ) & enemy_general)
+            }
+            PieceKind::Advisor => ADVISOR_STEPS[s][from],
+            PieceKind::Elephant => elephant_attacks(s, from, occ),
+            PieceKind::Horse => horse_attacks(from, occ),
+            PieceKind::Chariot => chariot_attacks(from, occ),
+            PieceKind::Cannon => cannon_captures(from, occ),
+            PieceKind::Soldier => SOLDIER_STEPS[s][from],
+        }
+    }
+
+    /// Pieces of `by` attacking `target` with the current occupancy: every kind, the
+    /// general's flying attack included.
+    #[must_use]
+    pub fn attackers_to(&self, target: Square, by: Side) -> SquareSet {
+        SquareSet(self.attackers_with(target.index(), by, self.occupied(), self.side_bits(by)))
+    }
+
+    /// Attackers of `by` among `their` pieces to `target` under occupancy `occ`.
+    fn attackers_with(&self, target: usize, by: Side, occ: u128, their: u128) -> u128 {
+        let b = side_index(by);
+        let t = 1u128 << target;
+        let mut att = (chariot_attacks(target, occ)
+            & (self.by_kind[PieceKind::Chariot as usize]
+                | self.by_kind[PieceKind::General as usize]))
+            | (cannon_captures(target, occ) & self.by_kind[PieceKind::Cannon as usize])
+            | (horse_attackers(target, occ) & self.by_kind[PieceKind::Horse as usize])
+            | (SOLDIER_ATTACKERS[b][target] & self.by_kind[PieceKind::Soldier as usize]);
+        // The flying general only works along a file, and advisors and elephants only
+        // reach points of their own palace or half.
+        for i in Bits(their & self.by_kind[PieceKind::General as usize]) {
+            if i % 9 != target % 9 {
+                att &= !(1u128 << i);
+            }
+        }
+        for i in Bits(their & self.by_kind[PieceKind::Advisor as usize]) {
+            if ADVISOR_STEPS[b][i] & t != 0 {
+                att |= 1u128 << i;
+            }
+        }
+        for i in Bits(their & self.by_kind[PieceKind::Elephant as usize]) {
+            if elephant_attacks(b, i, occ) & t != 0 {
+                att |= 1u128 << i;
+            }
+        }
+        att & their
+    }
+
+    /// Pieces of the side opposing `side` that attack `side`'s general under `occ`.
+    /// Only chariots, cannons, horses, soldiers and the flying general can ever reach a
+    /// general, which keeps this cheaper than `attackers_with`.
+    pub(crate) fn attackers_of_general(&self, side: Side, occ: u128) -> u128 {
+        let them = side.opponent();
+        let k = self.pieces(side, PieceKind::General).trailing_zeros() as usize;
+        self.general_attackers(k, them, occ, self.side_bits(them))
+    }
+
+    /// Attackers among `their` (pieces of `them`) on a general standing on `k`.
+    #[inline]
+    pub(crate) fn general_attackers(&self, k: usize, them: Side, occ: u128, their: u128) -> u128 {
+        ((chariot_attacks(k, occ)
+            & (self.by_kind[PieceKind::Chariot as usize]
+                | self.by_kind[PieceKind::General as usize]))
+            | (cannon_captures(k, occ) & self.by_kind[PieceKind::Cannon as usize])
+            | (horse_attackers(k, occ) & self.by_kind[PieceKind::Horse as usize])
+            | (SOLDIER_ATTACKERS[side_index(them)][k] & self.by_kind[PieceKind::Soldier as usize]))
+            & their
+    }
+
+    /// Whether the side to move is in check (facing generals cannot occur in a position).
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.attackers_of_general(self.side, self.occupied()) != 0
+    }
+
+    /// Alias of [`Position::in_check`].
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.in_check()
+    }
+
+    /// The pieces giving check to the side to move.
+    #[must_use]
+    pub fn checkers(&self) -> SquareSet {
+        SquareSet(self.attackers_of_general(self.side, self.occupied()))
+    }
+
+    /// The position with the turn passed (for null-move pruning), or `None` when the side to
+    /// move is in check, since passing would let its general be captured.
+    #[must_use]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.zobrist ^= ZOBRIST_BLACK_TO_MOVE;
+        if next.side == Side::Black {
+            next.fullmove_number = next.fullmove_number.saturating_add(1);
+        }
+        next.halfmove_clock = next.halfmove_clock.saturating_add(1);
+        next.side = next.side.opponent();
+        Some(next)
+    }
+
+    /// Whether the legal move `m` gives check.
+    #[must_use]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut next = self.clone();
+        next.play(m);
+        next.in_check()
+    }
+
+    /// Plays `m`, which must be legal in this position (from `legal_moves`, `validate` or a
+    /// notation parser); legality is not re-checked, to keep search and perft fast. Returns
+    /// the captured piece. As a cheap guard that keeps one general per side, a move that
+    /// does not start on a piece of the side to move, or lands on an own piece or a
+    /// general, is ignored.
+    pub fn play(&mut self, m: Move) -> Option<Piece> {
+        let from = m.from.index();
+        let to = m.to.index();
+        let code = self.mailbox[from];
+        let piece = Piece::from_code(code).filter(|p| p.side == self.side)?;
+        let captured_code = self.mailbox[to];
+        let captured = Piece::from_code(captured_code);
+        if captured.is_some_and(|c| c.side == self.side || c.kind == PieceKind::General) {
+            return None;
+        }
+        let from_bb = 1u128 << from;
+        let to_bb = 1u128 << to;
+        if let Some(victim) = captured {
+            self.by_side[side_index(victim.side)] &= !to_bb;
+            self.by_kind[victim.kind as usize] &= !to_bb;
+            self.zobrist ^= ZOBRIST_PIECES[captured_code as usize][to];
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
+        let move_bb = from_bb | to_bb;
+        self.by_side[side_index(piece.side)] ^= move_bb;
+        self.by_kind[piece.kind as usize] ^= move_bb;
+        self.mailbox[to] = code;
+        self.mailbox[from] = 0;
+        self.zobrist ^= ZOBRIST_PIECES[code as usize][from] ^ ZOBRIST_PIECES[code as usize][to];
+        self.zobrist ^= ZOBRIST_BLACK_TO_MOVE;
+        if self.side == Side::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        captured
+    }
+
+    /// Zobrist hash computed from scratch (for tests of the incremental one).
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = if self.side == Side::Black {
+            ZOBRIST_BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for (i, &code) in self.mailbox.iter().enumerate() {
+            if code != 0 {
+                h ^= ZOBRIST_PIECES[code as usize][i];
+            }
+        }
+        h
+    }
+
+    /// True when neither side has a chariot, horse, cannon or soldier (spec 9, `BASIC`).
+    #[must_use]
+    pub fn only_defenders_left(&self) -> bool {
+        let attackers = self.by_kind[PieceKind::Chariot as usize]
+            | self.by_kind[PieceKind::Horse as usize]
+            | self.by_kind[PieceKind::Cannon as usize]
+            | self.by_kind[PieceKind::Soldier as usize];
+        attackers == 0
+    }
+}
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::from_index_unchecked(u32::from(rank) * 9 + u32::from(file))
+}
+
+fn square(index: usize) -> Square {
+    Square::from_index_unchecked(index as u32)
+}
+
+/// d0 f0 e1 d2 f2 and their mirrors: the advisor points of both palaces.
+fn advisor_points_mask() -> u128 {
+    let mut m = 0;
+    for (f, r) in [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)] {
+        m |= sq(f, r).bit() | sq(f, 9 - r).bit();
+    }
+    m
+}
+
+/// The seven elephant points of one side.
+fn elephant_points_mask(side: usize) -> u128 {
+    let mut m = 0;
+    for (f, r) in [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)] {
+        m |= if side == 0 {
+            sq(f, r).bit()
+        } else {
+            sq(f, 9 - r).bit()
+        };
+    }
+    m & HALF[side]
+}
