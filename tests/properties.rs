@@ -174,7 +174,7 @@ proptest! {
         san in prop::collection::vec(any::<bool>(), 200),
     ) {
         let (moves, expected) = random_game(&choices, &san);
-        let game = Game::load(Variant::Chess, "", &moves, LoadOptions::default());
+        let game = Game::load(Variant::Chess, "", &moves, LoadOptions::default(), &RuleOptions::default());
         // Independent truth: shakmaty's own replay. The only loads that may
         // fail are those whose game ended (fivefold, 75 moves) before the
         // last move.
@@ -201,7 +201,7 @@ proptest! {
         let at = cut.index(moves.len());
         moves.insert(at, junk.to_owned());
         moves.push("e2e4".to_owned());
-        match Game::load(Variant::Chess, "", &moves, LoadOptions::default()) {
+        match Game::load(Variant::Chess, "", &moves, LoadOptions::default(), &RuleOptions::default()) {
             Err(InputError::HistoryMove { index, .. }) => prop_assert!(index <= at),
             other => prop_assert!(false, "expected a history error, got {:?}", other.map(|_| ())),
         }
