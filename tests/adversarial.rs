@@ -483,7 +483,10 @@ async fn xiangqi_enormous_fen_and_endless_history_are_refused_quickly() {
     .await;
     let status = result.unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument);
-    assert!(field_of(&status).starts_with("position.moves["), "{status:?}");
+    assert!(
+        field_of(&status).starts_with("position.moves["),
+        "{status:?}"
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     server.assert_still_serving().await;
 }
