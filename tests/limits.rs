@@ -88,7 +88,11 @@ async fn global_limit_sheds_every_connection_but_not_health() {
     let other = second_connection(&server).await;
     let status = first_refusal(&other).await;
     assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
-    assert!(status.message().contains("limit of 1"), "{}", status.message());
+    assert!(
+        status.message().contains("limit of 1"),
+        "{}",
+        status.message()
+    );
     let health = tonic_health::pb::health_client::HealthClient::new(other)
         .check(tonic_health::pb::HealthCheckRequest {
             service: "arbiter.v1.Rules".to_owned(),
