@@ -6,8 +6,10 @@
 //! types; [`config`] and [`telemetry`] assemble the process.
 
 pub mod config;
+pub mod eval;
 pub mod fuzz;
 pub mod game;
+pub mod search;
 pub mod telemetry;
 pub mod transport;
 

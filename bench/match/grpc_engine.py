@@ -1,0 +1,58 @@
+"""Arbiter's Engine.BestMove over gRPC, with the UciEngine interface."""
+
+import os
+import sys
+import tempfile
+
+import grpc
+from grpc_tools import protoc
+
+PROTO_ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "proto")
+
+
+def _load_stubs():
+    out = tempfile.mkdtemp(prefix="arbiter_proto_")
+    include = os.path.join(os.path.dirname(protoc.__file__), "_proto")
+    files = [
+        os.path.join(PROTO_ROOT, "arbiter", "v1", name)
+        for name in sorted(os.listdir(os.path.join(PROTO_ROOT, "arbiter", "v1")))
+        if name.endswith(".proto")
+    ]
+    args = ["protoc", f"-I{PROTO_ROOT}", f"-I{include}", f"--python_out={out}", f"--grpc_python_out={out}"]
+    if protoc.main(args + files) != 0:
+        raise RuntimeError("protoc failed")
+    sys.path.insert(0, out)
+    from arbiter.v1 import common_pb2, engine_pb2, engine_pb2_grpc  # noqa: E402
+
+    return common_pb2, engine_pb2, engine_pb2_grpc
+
+
+class GrpcEngine:
+    def __init__(self, target, game):
+        self.name = f"arbiter@{target}"
+        self.common, self.engine, stubs = _load_stubs()
+        self.channel = grpc.insecure_channel(target)
+        self.stub = stubs.EngineStub(self.channel)
+        self.xiangqi = game == "xiangqi"
+
+    def new_game(self):
+        pass
+
+    def best_move(self, start_fen, moves, movetime_ms):
+        c = self.common
+        position = c.Position(
+            variant=c.VARIANT_XIANGQI if self.xiangqi else c.VARIANT_CHESS,
+            fen=start_fen or "",
+            moves=moves,
+            coordinates=c.COORDINATES_ONE_BASED if self.xiangqi else c.COORDINATES_UNSPECIFIED,
+        )
+        request = self.engine.BestMoveRequest(
+            position=position, limits=self.engine.SearchLimits(movetime_ms=movetime_ms)
+        )
+        # The deadline leaves room for the reply; the server answers within movetime.
+        response = self.stub.BestMove(request, timeout=movetime_ms / 1000 + 5)
+        move = response.best_move
+        return move.uci_one_based if self.xiangqi else move.uci
+
+    def close(self):
+        self.channel.close()

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Plays Arbiter against a reference engine and reports score and Elo.
+
+Arbiter is driven either over gRPC (`--ours grpc:HOST:PORT`, the service's
+Engine.BestMove) or through the UCI example binary (`--ours uci:PATH`).
+Openings are played twice with colours swapped.
+
+  chess:   python3 match.py --game chess --ours grpc:127.0.0.1:50051 --elo 2000
+  xiangqi: python3 match.py --game xiangqi --ours grpc:127.0.0.1:50051 --skill 10
+"""
+
+import argparse
+import math
+import random
+import sys
+import time
+
+from openings import CHESS_OPENINGS, XIANGQI_OPENINGS
+from uci import UciEngine
+
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+class ChessRules:
+    start_fen = CHESS_START
+
+    def __init__(self):
+        import chess
+
+        self.chess = chess
+
+    def result(self, moves):
+        """None while ongoing, else 1 (first mover wins), 0, or 0.5."""
+        board = self.chess.Board()
+        for m in moves:
+            board.push_uci(m)
+        outcome = board.outcome(claim_draw=True)
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner == self.chess.WHITE else 0.0
+
+    def legal(self, moves, move):
+        board = self.chess.Board()
+        for m in moves:
+            board.push_uci(m)
+        try:
+            return self.chess.Move.from_uci(move) in board.legal_moves
+        except ValueError:
+            return False
+
+
+class XiangqiRules:
+    start_fen = XIANGQI_START
+
+    def __init__(self):
+        import pyffish
+
+        self.ff = pyffish
+
+    def result(self, moves):
+        legal = self.ff.legal_moves("xiangqi", XIANGQI_START, moves)
+        if not legal:
+            r = self.ff.game_result("xiangqi", XIANGQI_START, moves)
+            return 0.5 if r == 0 else (1.0 if (r > 0) == (len(moves) % 2 == 0) else 0.0)
+        over, r = self.ff.is_optional_game_end("xiangqi", XIANGQI_START, moves)
+        if over:
+            return 0.5 if r == 0 else (1.0 if (r > 0) == (len(moves) % 2 == 0) else 0.0)
+        over, r = self.ff.has_insufficient_material("xiangqi", XIANGQI_START, moves)
+        if over and r:
+            return 0.5
+        return None
+
+    def legal(self, moves, move):
+        return move in self.ff.legal_moves("xiangqi", XIANGQI_START, moves)
+
+
+VERBOSE = False
+
+
+def elo(score, games):
+    """Elo difference and a 95% error bar from the score fraction."""
+    if games == 0:
+        return 0.0, 0.0
+    p = min(max(score / games, 1e-3), 1 - 1e-3)
+    diff = -400 * math.log10(1 / p - 1)
+    # Normal approximation of the score's standard error, mapped through the
+    # derivative of the Elo curve.
+    sd = math.sqrt(p * (1 - p) / games)
+    deriv = 400 / (math.log(10) * p * (1 - p))
+    return diff, 1.96 * sd * deriv
+
+
+def play(rules, first, second, opening, movetime, max_plies):
+    """Plays one game; returns the score of `first` (who moves first)."""
+    moves = list(opening)
+    for e in (first, second):
+        e.new_game()
+    while True:
+        r = rules.result(moves)
+        if r is not None:
+            if VERBOSE:
+                print("moves:", " ".join(moves), "result", r, file=sys.stderr)
+            return r
+        if len(moves) >= max_plies:
+            if VERBOSE:
+                print("moves:", " ".join(moves), "max plies", file=sys.stderr)
+            return 0.5
+        mover = first if len(moves) % 2 == 0 else second
+        move = mover.best_move(None if rules.start_fen == CHESS_START else rules.start_fen, moves, movetime)
+        if not rules.legal(moves, move):
+            print(f"illegal move {move} by {mover.name} after {' '.join(moves)}", file=sys.stderr)
+            return 0.0 if mover is first else 1.0
+        moves.append(move)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=["chess", "xiangqi"], required=True)
+    ap.add_argument("--ours", required=True, help="grpc:HOST:PORT or uci:PATH")
+    ap.add_argument("--elo", type=int, default=2000, help="Stockfish UCI_Elo (chess)")
+    ap.add_argument("--skill", type=int, default=10, help="Fairy-Stockfish Skill Level (xiangqi)")
+    ap.add_argument("--movetime", type=int, default=100)
+    ap.add_argument("--games", type=int, default=40, help="even; openings x 2 colours")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--verbose", action="store_true", help="print every game's moves")
+    args = ap.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
+
+    if args.game == "chess":
+        rules = ChessRules()
+        opponent = UciEngine(
+            ["/usr/games/stockfish"],
+            {"Threads": 1, "Hash": 16, "UCI_LimitStrength": "true", "UCI_Elo": args.elo},
+            name=f"stockfish-elo{args.elo}",
+        )
+        openings = CHESS_OPENINGS
+    else:
+        rules = XiangqiRules()
+        opponent = UciEngine(
+            ["/usr/games/fairy-stockfish"],
+            {"UCI_Variant": "xiangqi", "Threads": 1, "Hash": 16, "Skill Level": args.skill},
+            name=f"fairy-stockfish-skill{args.skill}",
+        )
+        openings = XIANGQI_OPENINGS
+
+    kind, _, target = args.ours.partition(":")
+    if kind == "uci":
+        ours = UciEngine([target], {"UCI_Variant": args.game} if args.game == "xiangqi" else {}, name="arbiter")
+    else:
+        from grpc_engine import GrpcEngine
+
+        ours = GrpcEngine(target, args.game)
+
+    rng = random.Random(args.seed)
+    order = list(openings)
+    rng.shuffle(order)
+    score, played, wins, draws, losses = 0.0, 0, 0, 0, 0
+    started = time.time()
+    for i in range(args.games // 2):
+        opening = order[i % len(order)].split()
+        for ours_first in (True, False):
+            first, second = (ours, opponent) if ours_first else (opponent, ours)
+            r = play(rules, first, second, opening, args.movetime, args.max_plies)
+            s = r if ours_first else 1 - r
+            score += s
+            played += 1
+            wins += s == 1
+            draws += s == 0.5
+            losses += s == 0
+            d, err = elo(score, played)
+            print(
+                f"game {played}: {'first' if ours_first else 'second'} {s} | "
+                f"+{wins} ={draws} -{losses} score {score}/{played} elo {d:+.0f} ± {err:.0f}",
+                flush=True,
+            )
+    d, err = elo(score, played)
+    print(
+        f"FINAL {args.game} vs {opponent.name}: {played} games, +{wins} ={draws} -{losses}, "
+        f"score {score}/{played} ({100 * score / max(played, 1):.1f}%), Elo {d:+.0f} ± {err:.0f} "
+        f"(95%), {time.time() - started:.0f}s"
+    )
+    ours.close()
+    opponent.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""A minimal synchronous UCI client (works for chess and Fairy-Stockfish variants)."""
+
+import subprocess
+
+
+class UciEngine:
+    def __init__(self, command, options=None, name=None):
+        self.name = name or command[0]
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self._send("uci")
+        self._wait_for("uciok")
+        for key, value in (options or {}).items():
+            self._send(f"setoption name {key} value {value}")
+        self._send("isready")
+        self._wait_for("readyok")
+
+    def _send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def _wait_for(self, token):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name} exited")
+            if line.strip().startswith(token):
+                return line.strip()
+
+    def new_game(self):
+        self._send("ucinewgame")
+        self._send("isready")
+        self._wait_for("readyok")
+
+    def best_move(self, start_fen, moves, movetime_ms):
+        position = "position startpos" if start_fen is None else f"position fen {start_fen}"
+        if moves:
+            position += " moves " + " ".join(moves)
+        self._send(position)
+        self._send(f"go movetime {movetime_ms}")
+        line = self._wait_for("bestmove")
+        return line.split()[1]
+
+    def close(self):
+        try:
+            self._send("quit")
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()

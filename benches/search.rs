@@ -1,0 +1,90 @@
+//! Search speed in nodes per second, per game: fixed node-limited searches
+//! (deterministic, so every sample does the same work).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use arbiter::eval::{ChessEvaluator, Evaluator, XiangqiEvaluator};
+use arbiter::game::xiangqi::{FenStrictness, Position};
+use arbiter::search::chess::ChessNode;
+use arbiter::search::xiangqi::XiangqiNode;
+use arbiter::search::{Limits, SearchGame, SearchRequest, TranspositionTable, search};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+const NODES: u64 = 200_000;
+
+fn bench_game<G: SearchGame, E: Evaluator<G>>(
+    c: &mut Criterion,
+    name: &str,
+    root: G,
+    evaluator: E,
+) {
+    let request = SearchRequest::new(
+        root,
+        Limits {
+            nodes: Some(NODES),
+            ..Limits::default()
+        },
+    );
+    let mut tt = TranspositionTable::new(16);
+    let mut group = c.benchmark_group("search");
+    group.throughput(Throughput::Elements(NODES));
+    group.sample_size(10);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            search(
+                &request,
+                &evaluator,
+                &mut tt,
+                Arc::new(AtomicBool::new(false)),
+                &mut |_| {},
+            )
+        })
+    });
+    group.finish();
+}
+
+fn chess(fen: &str) -> ChessNode {
+    let position: Chess = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+        .unwrap_or_default();
+    ChessNode::new(position)
+}
+
+fn xiangqi(fen: &str) -> XiangqiNode {
+    XiangqiNode::new(Position::from_fen(fen, FenStrictness::Strict).unwrap_or_default())
+}
+
+fn benches(c: &mut Criterion) {
+    bench_game(
+        c,
+        "chess/startpos",
+        chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ChessEvaluator,
+    );
+    bench_game(
+        c,
+        "chess/middlegame",
+        chess("r1bq1rk1/pp2bppp/2n1pn2/2pp4/2PP4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 2 8"),
+        ChessEvaluator,
+    );
+    bench_game(
+        c,
+        "xiangqi/startpos",
+        xiangqi("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"),
+        XiangqiEvaluator,
+    );
+    bench_game(
+        c,
+        "xiangqi/middlegame",
+        xiangqi("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 4 3"),
+        XiangqiEvaluator,
+    );
+}
+
+criterion_group!(search_benches, benches);
+criterion_main!(search_benches);

@@ -1,0 +1,201 @@
+//! Western chess for the search, over shakmaty.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
+
+use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
+
+/// A chess position with its hash computed once, since the search asks for
+/// it at every node.
+#[derive(Debug, Clone)]
+pub struct ChessNode {
+    position: Chess,
+    hash: u64,
+}
+
+impl ChessNode {
+    #[must_use]
+    pub fn new(position: Chess) -> Self {
+        let hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        ChessNode { position, hash }
+    }
+
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+}
+
+impl From<Chess> for ChessNode {
+    fn from(position: Chess) -> Self {
+        ChessNode::new(position)
+    }
+}
+
+/// FIDE draw rules the search applies.
+#[derive(Debug, Clone)]
+pub struct ChessRules {
+    /// Score positions with 100 reversible plies as draws (FIDE 9.3).
+    pub fifty_move_rule: bool,
+}
+
+impl Default for ChessRules {
+    fn default() -> Self {
+        ChessRules {
+            fifty_move_rule: true,
+        }
+    }
+}
+
+/// Centipawn values for MVV-LVA and delta pruning.
+#[must_use]
+pub const fn role_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 2_000,
+    }
+}
+
+/// The classic swap algorithm: both sides recapture on `to` with their least
+/// valuable attacker (x-rays included), and either may stop when continuing
+/// would lose more.
+fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: Role) -> i32 {
+    let mut gains = [0i32; 32];
+    gains[0] = role_value(victim);
+    let mut occupied = board.occupied() ^ Bitboard::from(from);
+    let mut on_square = role_value(mover);
+    let mut side = match board.color_at(from) {
+        Some(color) => !color,
+        None => return gains[0],
+    };
+    let mut depth = 0;
+    loop {
+        let attackers = board.attacks_to(to, side, occupied) & occupied;
+        let Some((square, role)) = Role::ALL.iter().find_map(|&role| {
+            (attackers & board.by_role(role))
+                .first()
+                .map(|sq| (sq, role))
+        }) else {
+            break;
+        };
+        depth += 1;
+        if depth >= gains.len() {
+            break;
+        }
+        gains[depth] = on_square - gains[depth - 1];
+        if (-gains[depth - 1]).max(gains[depth]) < 0 {
+            break;
+        }
+        occupied ^= Bitboard::from(square);
+        on_square = role_value(role);
+        side = !side;
+    }
+    while depth > 1 {
+        depth -= 1;
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+    }
+    gains[0]
+}
+
+impl SearchGame for ChessNode {
+    type Move = Move;
+    type Rules = ChessRules;
+
+    /// from (6 bits) | to (6 bits) | promotion role (0-6) << 12.
+    const MOVE_CODE_SPACE: usize = 7 << 12;
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.extend(self.position.legal_moves());
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        out.extend(
+            self.position
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.is_capture() || m.promotion() == Some(Role::Queen)),
+        );
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut position = self.position.clone();
+        position.play_unchecked(mv);
+        ChessNode::new(position)
+    }
+
+    fn play_null(&self) -> Option<Self> {
+        if self.position.is_check() {
+            return None;
+        }
+        // King and pawns only: zugzwang is common, the null move lies.
+        let board = self.position.board();
+        let ours = board.by_color(self.position.turn());
+        let pieces = ours & !(board.pawns() | board.kings());
+        if pieces.is_empty() {
+            return None;
+        }
+        self.position.clone().swap_turn().ok().map(ChessNode::new)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn in_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    fn move_code(mv: Move) -> u16 {
+        let from = mv.from().map_or(0, |sq| sq.to_usize() as u16);
+        let to = mv.to().to_usize() as u16;
+        let promotion = mv.promotion().map_or(0, |r| r as u16);
+        from | (to << 6) | (promotion << 12)
+    }
+
+    fn capture_values(&self, mv: Move) -> Option<(i32, i32)> {
+        mv.capture()
+            .map(|victim| (role_value(victim), role_value(mv.role())))
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.is_promotion()
+    }
+
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        let (Some(from), Some(victim)) = (mv.from(), mv.capture()) else {
+            return None;
+        };
+        Some(static_exchange(
+            self.position.board(),
+            from,
+            mv.to(),
+            mv.role(),
+            victim,
+        ))
+    }
+
+    fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome {
+        if in_check {
+            NoMoveOutcome::Loss
+        } else {
+            NoMoveOutcome::Draw
+        }
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.position.halfmoves()
+    }
+
+    fn rule_draw(&self, rules: &ChessRules) -> bool {
+        (rules.fifty_move_rule && self.position.halfmoves() >= 100)
+            || self.position.is_insufficient_material()
+    }
+
+    fn judge_repetition(_: &ChessRules, _: RepetitionLoop) -> RepetitionVerdict {
+        RepetitionVerdict::Draw
+    }
+}

@@ -1,0 +1,826 @@
+//! Iterative deepening over a principal-variation alpha-beta search with
+//! aspiration windows, quiescence, a transposition table, check extensions,
+//! null-move pruning and late-move reductions.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::limits::{Clock, Limits};
+use super::ordering::{OrderingTables, order_captures};
+use super::params::{
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, LMP_BASE, LMP_MAX_DEPTH, LMR_BASE,
+    LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY, NODES_PER_STOP_CHECK,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, RFP_MARGIN_PER_DEPTH,
+    RFP_MAX_DEPTH,
+};
+use super::score::{
+    DRAW, INFINITY, MATE, MATE_BOUND, Score, from_tt, is_mate, mate_in, mated_in, to_tt,
+};
+use super::tt::{Bound, NO_MOVE, TranspositionTable};
+use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
+use crate::eval::Evaluator;
+
+/// One position of the game before the search root, for repetition rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryEntry {
+    pub zobrist: u64,
+    /// Whether the side to move was in check here (the move that led here
+    /// gave check); xiangqi's perpetual-check rule needs it.
+    pub in_check: bool,
+}
+
+impl HistoryEntry {
+    #[must_use]
+    pub fn of<G: SearchGame>(pos: &G) -> Self {
+        HistoryEntry {
+            zobrist: pos.zobrist(),
+            in_check: pos.in_check(),
+        }
+    }
+}
+
+/// Everything one search needs.
+#[derive(Debug, Clone)]
+pub struct SearchRequest<G: SearchGame> {
+    pub root: G,
+    /// Positions that preceded `root` in the game, oldest first (those before
+    /// the last irreversible move may be omitted), excluding `root` itself.
+    pub history: Vec<HistoryEntry>,
+    pub limits: Limits,
+    /// Number of best lines to report, 1 to 5.
+    pub multipv: usize,
+    pub rules: G::Rules,
+}
+
+impl<G: SearchGame> SearchRequest<G> {
+    /// A request for `root` without game history, one line, default rules.
+    #[must_use]
+    pub fn new(root: G, limits: Limits) -> Self {
+        SearchRequest {
+            root,
+            history: Vec::new(),
+            limits,
+            multipv: 1,
+            rules: G::Rules::default(),
+        }
+    }
+
+    /// A request for the position reached from `start` by `moves`, which the
+    /// caller has already checked to be legal. The positions on the way
+    /// become the history.
+    #[must_use]
+    pub fn after_moves(start: G, moves: &[G::Move], limits: Limits) -> Self {
+        let mut history = Vec::with_capacity(moves.len());
+        let mut pos = start;
+        for &mv in moves {
+            history.push(HistoryEntry::of(&pos));
+            pos = pos.play(mv);
+        }
+        SearchRequest {
+            root: pos,
+            history,
+            limits,
+            multipv: 1,
+            rules: G::Rules::default(),
+        }
+    }
+}
+
+/// One completed line of one iteration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchInfo<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number (1 = best).
+    pub multipv: usize,
+    pub score: Score,
+    pub pv: Vec<M>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Why a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    DepthReached,
+    NodeLimit,
+    /// Movetime or deadline.
+    TimeUp,
+    /// The stop flag was raised (caller cancelled or went away).
+    Stopped,
+    /// A forced mate was proven; deeper search cannot change the result.
+    MateFound,
+    /// The root has no legal move.
+    NoLegalMoves,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult<M> {
+    /// `None` only when the root has no legal move.
+    pub best_move: Option<M>,
+    pub score: Score,
+    pub pv: Vec<M>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The MultiPV lines of the last completed iteration, best first.
+    pub lines: Vec<SearchInfo<M>>,
+    pub stop_reason: StopReason,
+}
+
+/// What a running search reports to its caller.
+#[derive(Debug, Clone)]
+pub enum SearchEvent<M> {
+    /// A line of a completed iteration.
+    Info(SearchInfo<M>),
+    /// The final answer; always the last event.
+    Done(SearchResult<M>),
+}
+
+/// Runs one search to completion (limits, stop flag) on the calling thread.
+/// `on_info` is called for every line of every completed iteration.
+pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
+    request: &SearchRequest<G>,
+    evaluator: &E,
+    tt: &mut TranspositionTable,
+    stop: Arc<AtomicBool>,
+    on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let clock = Clock::start(&request.limits, stop);
+    let mut searcher = Searcher::new(request, evaluator, tt, clock);
+    searcher.iterate(request, on_info)
+}
+
+#[derive(Debug, Clone, Copy)]
+struct StackEntry {
+    zobrist: u64,
+    in_check: bool,
+    /// Reached by a null move: repetitions never reach across it.
+    after_null: bool,
+}
+
+#[derive(Debug, Clone)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    pv: Vec<M>,
+}
+
+struct Searcher<'a, G: SearchGame, E: ?Sized> {
+    evaluator: &'a E,
+    tt: &'a mut TranspositionTable,
+    clock: Clock,
+    rules: G::Rules,
+    nodes: u64,
+    seldepth: usize,
+    stopped: Option<StopReason>,
+    stack: Vec<StackEntry>,
+    root_index: usize,
+    ordering: OrderingTables<G::Move>,
+    pv: Vec<Vec<G::Move>>,
+    move_buffers: Vec<Vec<G::Move>>,
+    lmr: Vec<[i32; 64]>,
+    /// A root move that beat the first move of an iteration that was then
+    /// interrupted: proven at least as good, so worth playing.
+    interrupted_improvement: Option<RootMove<G::Move>>,
+}
+
+impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
+    fn new(
+        request: &SearchRequest<G>,
+        evaluator: &'a E,
+        tt: &'a mut TranspositionTable,
+        clock: Clock,
+    ) -> Self {
+        let mut stack: Vec<StackEntry> = request
+            .history
+            .iter()
+            .map(|h| StackEntry {
+                zobrist: h.zobrist,
+                in_check: h.in_check,
+                after_null: false,
+            })
+            .collect();
+        let root_index = stack.len();
+        stack.push(StackEntry {
+            zobrist: request.root.zobrist(),
+            in_check: request.root.in_check(),
+            after_null: false,
+        });
+        let lmr = (0..64)
+            .map(|depth| {
+                let mut row = [0; 64];
+                for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                    if depth > 0 {
+                        let ln = (f64::from(depth)).ln() * (moves as f64).ln();
+                        *r = (LMR_BASE + ln / LMR_DIVISOR) as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            evaluator,
+            tt,
+            clock,
+            rules: request.rules.clone(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: None,
+            stack,
+            root_index,
+            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            move_buffers: vec![Vec::new(); MAX_PLY + 2],
+            lmr,
+            interrupted_improvement: None,
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        request: &SearchRequest<G>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let root = &request.root;
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            let score = match root.no_move_outcome(root.in_check()) {
+                NoMoveOutcome::Loss => mated_in(0),
+                NoMoveOutcome::Draw => DRAW,
+            };
+            return self.result(
+                None,
+                score,
+                Vec::new(),
+                0,
+                Vec::new(),
+                StopReason::NoLegalMoves,
+            );
+        }
+        let mut root_moves: Vec<RootMove<G::Move>> = moves
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                pv: vec![mv],
+            })
+            .collect();
+        let lines = request.multipv.clamp(1, 5).min(root_moves.len());
+        let max_depth = request
+            .limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+
+        let mut completed: Vec<SearchInfo<G::Move>> = Vec::new();
+        let mut completed_depth = 0;
+        let mut reason = StopReason::DepthReached;
+
+        for depth in 1..=max_depth {
+            let mut iteration_lines = Vec::with_capacity(lines);
+            for line in 0..lines {
+                let previous = root_moves[line].score;
+                let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous) {
+                    (previous - ASPIRATION_WINDOW, previous + ASPIRATION_WINDOW)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
+                let mut widen = ASPIRATION_WINDOW;
+                loop {
+                    self.interrupted_improvement = None;
+                    let score = self.search_root(root, &mut root_moves[line..], depth, alpha, beta);
+                    if self.stopped.is_some() {
+                        break;
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - widen).max(-INFINITY);
+                    } else if score >= beta {
+                        beta = (score + widen).min(INFINITY);
+                    } else {
+                        break;
+                    }
+                    widen *= 2;
+                    if widen > 1000 {
+                        alpha = -INFINITY;
+                        beta = INFINITY;
+                    }
+                }
+                if self.stopped.is_some() {
+                    break;
+                }
+                let info = SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: line + 1,
+                    score: Score::from_internal(root_moves[line].score),
+                    pv: root_moves[line].pv.clone(),
+                    nodes: self.nodes,
+                    elapsed: self.clock.elapsed(),
+                };
+                on_info(&info);
+                iteration_lines.push(info);
+            }
+            if let Some(why) = self.stopped {
+                reason = why;
+                // A line-1 move that beat the previous best before the stop
+                // is at least as good: keep it.
+                if iteration_lines.is_empty()
+                    && let Some(first) = completed.first_mut()
+                    && let Some(better) = self.interrupted_improvement.take()
+                {
+                    first.pv = better.pv;
+                    first.score = Score::from_internal(better.score);
+                }
+                if !iteration_lines.is_empty() {
+                    completed_depth = depth;
+                    let done = iteration_lines.len();
+                    iteration_lines.extend(completed.drain(..).skip(done));
+                    completed = iteration_lines;
+                }
+                break;
+            }
+            completed = iteration_lines;
+            completed_depth = depth;
+            let best = root_moves[0].score;
+            if lines == 1 && is_mate(best) && depth > 2 * (MATE - best.abs()) + 2 {
+                reason = StopReason::MateFound;
+                break;
+            }
+            if !self.clock.worth_next_iteration() {
+                reason = StopReason::TimeUp;
+                break;
+            }
+        }
+
+        let (best_move, score, pv) = match completed.first() {
+            Some(first) => {
+                let internal = match first.score {
+                    Score::Centipawns(cp) => cp,
+                    Score::Mate(n) if n > 0 => mate_in((2 * n - 1) as usize),
+                    Score::Mate(n) => mated_in((-2 * n) as usize),
+                };
+                (first.pv.first().copied(), internal, first.pv.clone())
+            }
+            // Stopped before depth 1 finished: any legal move beats none.
+            None => (Some(root_moves[0].mv), DRAW, vec![root_moves[0].mv]),
+        };
+        self.result(best_move, score, pv, completed_depth, completed, reason)
+    }
+
+    fn result(
+        &self,
+        best_move: Option<G::Move>,
+        score: i32,
+        pv: Vec<G::Move>,
+        depth: i32,
+        lines: Vec<SearchInfo<G::Move>>,
+        stop_reason: StopReason,
+    ) -> SearchResult<G::Move> {
+        SearchResult {
+            best_move,
+            score: Score::from_internal(score),
+            pv,
+            depth: depth.max(0) as u32,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            elapsed: self.clock.elapsed(),
+            lines,
+            stop_reason,
+        }
+    }
+
+    /// Searches the candidate root moves; on return the best one is first
+    /// with its score and PV. Returns the best score (a bound when outside
+    /// the window).
+    #[allow(clippy::needless_range_loop)]
+    fn search_root(
+        &mut self,
+        root: &G,
+        candidates: &mut [RootMove<G::Move>],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        // Previous best first, then by previous score; stable for determinism.
+        if depth > 1 {
+            candidates[1..].sort_by_key(|c| std::cmp::Reverse(c.score));
+        }
+        let mut best_score = -INFINITY;
+        let mut best_index = 0;
+        for i in 0..candidates.len() {
+            let mv = candidates[i].mv;
+            // (indexing: the slice is rotated and updated inside the loop)
+            let child = root.play(mv);
+            self.push(&child, false);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, true)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, false, true);
+                if s > alpha && s < beta && self.stopped.is_none() {
+                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, true);
+                }
+                s
+            };
+            self.stack.pop();
+            if self.stopped.is_some() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                let mut pv = vec![mv];
+                pv.extend_from_slice(&self.pv[1]);
+                candidates[i].pv = pv;
+                candidates[i].score = score;
+                if score > alpha {
+                    if i > 0 {
+                        self.interrupted_improvement = Some(candidates[i].clone());
+                    }
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            } else {
+                candidates[i].score = -INFINITY;
+            }
+        }
+        if best_index > 0 {
+            candidates[..=best_index].rotate_right(1);
+        }
+        best_score
+    }
+
+    fn push(&mut self, pos: &G, after_null: bool) {
+        self.stack.push(StackEntry {
+            zobrist: pos.zobrist(),
+            in_check: pos.in_check(),
+            after_null,
+        });
+    }
+
+    /// Counts a node and decides whether to stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.clock.node_budget_spent(self.nodes) {
+            self.stopped = Some(StopReason::NodeLimit);
+        } else if self.nodes.is_multiple_of(NODES_PER_STOP_CHECK) && self.clock.should_stop() {
+            self.stopped = Some(if self.clock.stop_requested() {
+                StopReason::Stopped
+            } else {
+                StopReason::TimeUp
+            });
+        }
+        self.stopped.is_some()
+    }
+
+    /// The score of a repetition ending at the top of the stack, if the
+    /// current position repeats: 2-fold inside the search tree, 3-fold when
+    /// the earlier occurrences are in the game history.
+    fn repetition_score(&self, pos: &G, ply: usize) -> Option<i32> {
+        let current = self.stack.len() - 1;
+        let hash = self.stack[current].zobrist;
+        let window = (pos.reversible_plies() as usize).min(current);
+        let mut earlier_in_history = 0;
+        let mut nearest = None;
+        for distance in 1..=window {
+            let index = current - distance;
+            if self.stack[index + 1].after_null {
+                break;
+            }
+            if distance < 4 || distance % 2 == 1 || self.stack[index].zobrist != hash {
+                continue;
+            }
+            let loop_start = *nearest.get_or_insert(index);
+            if index >= self.root_index || {
+                earlier_in_history += 1;
+                earlier_in_history >= 2
+            } {
+                return Some(self.judge_loop(loop_start, current, ply));
+            }
+        }
+        None
+    }
+
+    fn judge_loop(&self, start: usize, end: usize, ply: usize) -> i32 {
+        let checked = |from_end: usize| {
+            (start + 1..=end)
+                .rev()
+                .skip(from_end)
+                .step_by(2)
+                .all(|i| self.stack[i].in_check)
+        };
+        let repetition = RepetitionLoop {
+            mover_checked_throughout: checked(0),
+            side_to_move_checked_throughout: checked(1),
+        };
+        match G::judge_repetition(&self.rules, repetition) {
+            RepetitionVerdict::Draw => DRAW,
+            RepetitionVerdict::SideToMoveWins => mate_in(ply),
+            RepetitionVerdict::SideToMoveLoses => mated_in(ply),
+        }
+    }
+
+    fn no_move_score(pos: &G, in_check: bool, ply: usize) -> i32 {
+        match pos.no_move_outcome(in_check) {
+            NoMoveOutcome::Loss => mated_in(ply),
+            NoMoveOutcome::Draw => DRAW,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        is_pv: bool,
+        allow_null: bool,
+    ) -> i32 {
+        if is_pv {
+            self.pv[ply].clear();
+        }
+        let in_check = self.stack[self.stack.len() - 1].in_check;
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return self.evaluator.evaluate(pos);
+        }
+
+        if let Some(score) = self.repetition_score(pos, ply) {
+            return score;
+        }
+        if pos.rule_draw(&self.rules) {
+            // A mate delivered on the last move stands.
+            if in_check {
+                let buffer = &mut self.move_buffers[ply];
+                buffer.clear();
+                pos.legal_moves(buffer);
+                if buffer.is_empty() {
+                    return Self::no_move_score(pos, true, ply);
+                }
+            }
+            return DRAW;
+        }
+
+        // Mate-distance pruning: no line from here beats a mate already found closer to the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Check extension: a check is searched one ply deeper so forced
+        // sequences are not cut at the horizon.
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+
+        let key = self.stack[self.stack.len() - 1].zobrist;
+        let mut hash_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(key) {
+            hash_move = hit.move_code;
+            let score = from_tt(hit.score, ply);
+            if !is_pv && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluator.evaluate(pos)
+        };
+
+        if !is_pv && !in_check {
+            // Reverse futility: far above beta near the leaves, trust it.
+            if depth <= RFP_MAX_DEPTH
+                && !is_mate(beta)
+                && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+            {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if allow_null
+                && depth >= NULL_MOVE_MIN_DEPTH
+                && static_eval >= beta
+                && !is_mate(beta)
+                && let Some(null) = pos.play_null()
+            {
+                let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                self.push(&null, true);
+                let score = -self.negamax(
+                    &null,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                );
+                self.stack.pop();
+                if self.stopped.is_some() {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            return Self::no_move_score(pos, in_check, ply);
+        }
+        self.ordering.order(pos, &mut moves, hash_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_code = NO_MOVE;
+        let mut quiets_tried: Vec<u16> = Vec::new();
+        for (index, &mv) in moves.iter().enumerate() {
+            let tactical = pos.is_tactical(mv);
+            // Late-move pruning: near the leaves, late quiet moves rarely matter.
+            if !is_pv
+                && !in_check
+                && !tactical
+                && depth <= LMP_MAX_DEPTH
+                && index >= LMP_BASE + (depth * depth) as usize
+                && best_score > -MATE_BOUND
+            {
+                continue;
+            }
+            let child = pos.play(mv);
+            self.push(&child, false);
+            let gives_check = self.stack[self.stack.len() - 1].in_check;
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, is_pv, true)
+            } else {
+                // Late-move reduction for quiet, non-checking moves.
+                let reduction = if depth >= LMR_MIN_DEPTH
+                    && index >= LMR_MIN_MOVES
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                {
+                    let r = self.lmr[(depth as usize).min(63)][index.min(63)] - i32::from(is_pv);
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if s > alpha && reduction > 0 && self.stopped.is_none() {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+                }
+                if s > alpha && s < beta && is_pv && self.stopped.is_none() {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, true);
+                }
+                s
+            };
+            self.stack.pop();
+            if self.stopped.is_some() {
+                self.move_buffers[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_code = G::move_code(mv);
+                    alpha = score;
+                    if is_pv {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(mv);
+                        line.extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.ordering.reward_quiet(ply, mv, G::move_code(mv), depth);
+                            for &code in &quiets_tried {
+                                self.ordering.penalise_quiet(code, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push(G::move_code(mv));
+            }
+        }
+        self.move_buffers[ply] = moves;
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_code, to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    fn quiescence(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluator.evaluate(pos)
+            };
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
+        let stand_pat;
+        if in_check {
+            // Every evasion, or a checkmate is missed at the horizon.
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.move_buffers[ply] = moves;
+                return Self::no_move_score(pos, true, ply);
+            }
+            stand_pat = -INFINITY;
+        } else {
+            stand_pat = self.evaluator.evaluate(pos);
+            if stand_pat >= beta {
+                self.move_buffers[ply] = moves;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            pos.tactical_moves(&mut moves);
+        }
+        order_captures(pos, &mut moves);
+        let mut best = stand_pat;
+        for &mv in &moves {
+            // Delta pruning: even winning the victim outright cannot reach alpha.
+            if !in_check
+                && let Some((victim, _)) = pos.capture_values(mv)
+                && stand_pat + victim + DELTA_MARGIN < alpha
+            {
+                continue;
+            }
+            // Captures that lose material in the exchange rarely help.
+            if !in_check && pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
+                continue;
+            }
+            let child = pos.play(mv);
+            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
+            if self.stopped.is_some() {
+                self.move_buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        best
+    }
+}

@@ -1,0 +1,116 @@
+//! One search engine for every game, generic over [`SearchGame`] and an
+//! [`Evaluator`](crate::eval::Evaluator).
+//!
+//! One concern per file: `params` (tunables and their glossary), `score`
+//! (mate encoding), `tt` (transposition table), `ordering` (move ordering
+//! heuristics), `limits` (depth/nodes/time/stop), `engine` (iterative
+//! deepening, PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
+//! and one adapter per game (`chess`, `xiangqi`).
+
+pub mod chess;
+pub mod engine;
+pub mod limits;
+pub mod ordering;
+pub mod params;
+pub mod pool;
+pub mod score;
+pub mod tt;
+pub mod xiangqi;
+
+use std::fmt;
+
+pub use engine::{
+    HistoryEntry, SearchEvent, SearchInfo, SearchRequest, SearchResult, StopReason, search,
+};
+pub use limits::Limits;
+pub use pool::{PoolConfig, PoolFull, PoolStats, SearchHandle, SearchPool};
+pub use score::Score;
+pub use tt::TranspositionTable;
+
+/// What a position with no legal move is worth to the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoMoveOutcome {
+    /// Checkmate, and in xiangqi also stalemate.
+    Loss,
+    /// Chess stalemate.
+    Draw,
+}
+
+/// How the game's rules judge a repetition reached during the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepetitionVerdict {
+    Draw,
+    SideToMoveWins,
+    SideToMoveLoses,
+}
+
+/// Who kept checking on every move of a repeating loop; the rules turn this
+/// into a [`RepetitionVerdict`] (xiangqi: perpetual check loses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepetitionLoop {
+    /// The side that just moved into the repeated position checked on every
+    /// one of its moves inside the loop.
+    pub mover_checked_throughout: bool,
+    /// The side to move checked on every one of its moves inside the loop.
+    pub side_to_move_checked_throughout: bool,
+}
+
+/// The small interface the search needs from a game. Positions are
+/// copy-make: [`SearchGame::play`] returns a new position, so the search
+/// never has to undo a move.
+pub trait SearchGame: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
+    /// Rule options the search must respect (move limit, repetition rule set).
+    type Rules: Clone + Send + Sync + Default + fmt::Debug + 'static;
+
+    /// Upper bound (exclusive) of [`SearchGame::move_code`], sizing the
+    /// history table.
+    const MOVE_CODE_SPACE: usize;
+
+    /// Appends every legal move to `out`.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Appends the legal moves quiescence looks at (captures, queen
+    /// promotions). The default filters [`SearchGame::legal_moves`].
+    fn tactical_moves(&self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.legal_moves(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_tactical(out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    fn play(&self, mv: Self::Move) -> Self;
+    /// Passes the turn; `None` where a null move is unsound or impossible
+    /// (in check, or too little material to rule out zugzwang).
+    fn play_null(&self) -> Option<Self>;
+    /// Position hash; clocks are excluded so repetitions compare equal.
+    fn zobrist(&self) -> u64;
+    fn in_check(&self) -> bool;
+    /// Compact identity of a move, below [`SearchGame::MOVE_CODE_SPACE`];
+    /// the transposition table stores this instead of the move.
+    fn move_code(mv: Self::Move) -> u16;
+    /// `(victim, attacker)` values for MVV-LVA when `mv` captures.
+    fn capture_values(&self, mv: Self::Move) -> Option<(i32, i32)>;
+    /// Captures and promotions: the moves quiescence searches and that
+    /// late-move reductions leave alone.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Static exchange evaluation of a capture: the material the mover
+    /// expects to net if both sides keep recapturing on the target square
+    /// with their least valuable piece. `None` where not implemented, which
+    /// treats every capture as sound.
+    fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+    fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome;
+    /// Plies since the last irreversible move; no repetition reaches past it.
+    fn reversible_plies(&self) -> u32;
+    /// A draw the rules impose regardless of repetition (chess fifty-move rule
+    /// and dead positions, xiangqi move limit). The search lets a mate on the
+    /// board take precedence.
+    fn rule_draw(&self, rules: &Self::Rules) -> bool;
+    fn judge_repetition(rules: &Self::Rules, repetition: RepetitionLoop) -> RepetitionVerdict;
+}

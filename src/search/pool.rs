@@ -1,0 +1,358 @@
+//! A fixed set of search threads behind a bounded queue.
+//!
+//! Searches never run on the caller's threads (an async runtime stays
+//! responsive). Submission never blocks: when every worker is busy and the
+//! queue is full, [`SearchPool::try_submit`] fails at once with [`PoolFull`].
+//!
+//! Memory is bounded and known: each worker owns one transposition table,
+//! reused (never reallocated) for every search it runs, so the pool holds
+//! `workers × tt_mb` MiB of tables plus under 1 MiB per worker of search
+//! stacks and ordering tables, plus the queued requests themselves (a few KiB
+//! each). See [`PoolConfig::memory_bytes`].
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use super::SearchGame;
+use super::engine::{SearchEvent, SearchRequest, search};
+use super::params::DEFAULT_TT_MB;
+use super::tt::TranspositionTable;
+use crate::eval::Evaluator;
+
+/// Sizing of the pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolConfig {
+    /// Search threads; one per core by default.
+    pub workers: usize,
+    /// Searches that may wait for a free worker before submissions fail.
+    pub queue_capacity: usize,
+    /// Transposition table size per worker, in MiB.
+    pub tt_mb: usize,
+}
+
+impl Default for PoolConfig {
+    fn default() -> Self {
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        PoolConfig {
+            workers,
+            queue_capacity: workers * 4,
+            tt_mb: DEFAULT_TT_MB,
+        }
+    }
+}
+
+/// Per-worker allowance for search stacks, history and killer tables.
+pub const WORKER_OVERHEAD_BYTES: usize = 1 << 20;
+
+impl PoolConfig {
+    /// Upper bound of the memory the pool holds besides queued requests:
+    /// `workers × (tt_mb MiB + 1 MiB)`.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.workers * (self.tt_mb * 1024 * 1024 + WORKER_OVERHEAD_BYTES)
+    }
+}
+
+/// The pool and its queue are full; retry later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("all {workers} search workers are busy and {queued} searches are queued")]
+pub struct PoolFull {
+    pub workers: usize,
+    pub queued: usize,
+}
+
+/// Counters for metrics; also exported through the `metrics` facade as
+/// `arbiter_search_*`.
+#[derive(Debug, Default)]
+pub struct PoolStats {
+    active: AtomicUsize,
+    queued: AtomicUsize,
+    nodes: AtomicU64,
+    completed: AtomicU64,
+    rejected: AtomicU64,
+    busy_micros: AtomicU64,
+}
+
+impl PoolStats {
+    /// Searches running now.
+    pub fn active(&self) -> usize {
+        self.active.load(Ordering::Relaxed)
+    }
+    /// Searches waiting for a worker.
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
+    }
+    /// Nodes searched by finished searches, in total.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+    pub fn completed(&self) -> u64 {
+        self.completed.load(Ordering::Relaxed)
+    }
+    /// Submissions refused with [`PoolFull`].
+    pub fn rejected(&self) -> u64 {
+        self.rejected.load(Ordering::Relaxed)
+    }
+    /// Total wall time spent searching, in microseconds.
+    pub fn busy_micros(&self) -> u64 {
+        self.busy_micros.load(Ordering::Relaxed)
+    }
+}
+
+/// Receives a search's events, ending with [`SearchEvent::Done`].
+pub type EventReceiver<M> = mpsc::Receiver<SearchEvent<M>>;
+
+/// Runs the search and returns its node count and the delivery of its final
+/// event, which the worker calls only after freeing its slot: whoever
+/// receives `Done` can immediately submit again.
+type Job = Box<dyn FnOnce(&mut TranspositionTable) -> (u64, Box<dyn FnOnce() + Send>) + Send>;
+
+struct Queue {
+    jobs: VecDeque<(Job, Arc<AtomicBool>)>,
+    running: usize,
+    shutdown: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    work_available: Condvar,
+    config: PoolConfig,
+    stats: PoolStats,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        // A panicking search must not take the pool down with it.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The search worker pool.
+pub struct SearchPool {
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for SearchPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchPool")
+            .field("config", &self.shared.config)
+            .field("stats", &self.shared.stats)
+            .finish()
+    }
+}
+
+/// Cancels its search when cancelled or dropped: hold it for as long as the
+/// caller wants the answer (e.g. inside the request's future), so a caller
+/// that goes away stops the search.
+#[derive(Debug)]
+pub struct SearchHandle {
+    stop: Arc<AtomicBool>,
+}
+
+impl SearchHandle {
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The flag the search polls; raising it stops the search within a few
+    /// milliseconds, and the final result is still delivered.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+impl SearchPool {
+    /// Starts `config.workers` threads, each allocating its table up front.
+    ///
+    /// # Errors
+    /// When the operating system refuses to start a thread.
+    pub fn new(config: PoolConfig) -> std::io::Result<Self> {
+        let config = PoolConfig {
+            workers: config.workers.max(1),
+            ..config
+        };
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue {
+                jobs: VecDeque::new(),
+                running: 0,
+                shutdown: false,
+            }),
+            work_available: Condvar::new(),
+            config,
+            stats: PoolStats::default(),
+        });
+        let mut threads = Vec::with_capacity(shared.config.workers);
+        for index in 0..shared.config.workers {
+            let shared = Arc::clone(&shared);
+            let thread = std::thread::Builder::new()
+                .name(format!("search-{index}"))
+                .spawn(move || worker(&shared))?;
+            threads.push(thread);
+        }
+        Ok(SearchPool { shared, threads })
+    }
+
+    #[must_use]
+    pub fn config(&self) -> &PoolConfig {
+        &self.shared.config
+    }
+
+    #[must_use]
+    pub fn stats(&self) -> &PoolStats {
+        &self.shared.stats
+    }
+
+    /// Queues a search. `sink` receives every [`SearchEvent`], ending with
+    /// `Done`; when it returns `false` (its receiver is gone) the search
+    /// stops. The search also stops when the returned handle is dropped.
+    ///
+    /// # Errors
+    /// [`PoolFull`] at once when every worker is busy and the queue is full.
+    pub fn try_submit<G, E, S>(
+        &self,
+        request: SearchRequest<G>,
+        evaluator: Arc<E>,
+        mut sink: S,
+    ) -> Result<SearchHandle, PoolFull>
+    where
+        G: SearchGame,
+        E: Evaluator<G> + ?Sized + 'static,
+        S: FnMut(SearchEvent<G::Move>) -> bool + Send + 'static,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let job_stop = Arc::clone(&stop);
+        let job: Job = Box::new(move |tt: &mut TranspositionTable| {
+            let info_stop = Arc::clone(&job_stop);
+            let mut forward = |info: &super::SearchInfo<G::Move>| {
+                if !sink(SearchEvent::Info(info.clone())) {
+                    info_stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let result = search(&request, &*evaluator, tt, job_stop, &mut forward);
+            let nodes = result.nodes;
+            let deliver: Box<dyn FnOnce() + Send> = Box::new(move || {
+                sink(SearchEvent::Done(result));
+            });
+            (nodes, deliver)
+        });
+
+        let shared = &self.shared;
+        let mut queue = shared.lock();
+        let workers = shared.config.workers;
+        let outstanding = queue.running + queue.jobs.len();
+        if queue.shutdown || outstanding >= workers + shared.config.queue_capacity {
+            shared.stats.rejected.fetch_add(1, Ordering::Relaxed);
+            metrics::counter!("arbiter_search_rejections_total").increment(1);
+            return Err(PoolFull {
+                workers,
+                queued: queue.jobs.len(),
+            });
+        }
+        queue.jobs.push_back((job, Arc::clone(&stop)));
+        let queued = queue.jobs.len();
+        drop(queue);
+        shared.stats.queued.store(queued, Ordering::Relaxed);
+        metrics::gauge!("arbiter_search_queue_length").set(queued as f64);
+        shared.work_available.notify_one();
+        Ok(SearchHandle { stop })
+    }
+
+    /// [`SearchPool::try_submit`] with the events delivered on a channel.
+    ///
+    /// # Errors
+    /// [`PoolFull`] as for `try_submit`.
+    pub fn try_submit_channel<G, E>(
+        &self,
+        request: SearchRequest<G>,
+        evaluator: Arc<E>,
+    ) -> Result<(SearchHandle, EventReceiver<G::Move>), PoolFull>
+    where
+        G: SearchGame,
+        E: Evaluator<G> + ?Sized + 'static,
+    {
+        let (sender, receiver) = mpsc::channel();
+        let handle =
+            self.try_submit(request, evaluator, move |event| sender.send(event).is_ok())?;
+        Ok((handle, receiver))
+    }
+}
+
+fn worker(shared: &Shared) {
+    let mut tt = TranspositionTable::new(shared.config.tt_mb);
+    loop {
+        let (job, stop) = {
+            let mut queue = shared.lock();
+            loop {
+                if queue.shutdown {
+                    return;
+                }
+                if let Some(next) = queue.jobs.pop_front() {
+                    queue.running += 1;
+                    shared
+                        .stats
+                        .queued
+                        .store(queue.jobs.len(), Ordering::Relaxed);
+                    metrics::gauge!("arbiter_search_queue_length").set(queue.jobs.len() as f64);
+                    break next;
+                }
+                queue = shared
+                    .work_available
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let active = shared.stats.active.fetch_add(1, Ordering::Relaxed) + 1;
+        metrics::gauge!("arbiter_search_active").set(active as f64);
+        let started = Instant::now();
+        // A caller that left while queued gets no search at all.
+        let (nodes, deliver) = if stop.load(Ordering::Relaxed) {
+            (0, None)
+        } else {
+            let (nodes, deliver) = job(&mut tt);
+            (nodes, Some(deliver))
+        };
+        let elapsed = started.elapsed();
+        shared.stats.nodes.fetch_add(nodes, Ordering::Relaxed);
+        shared.stats.completed.fetch_add(1, Ordering::Relaxed);
+        shared
+            .stats
+            .busy_micros
+            .fetch_add(elapsed.as_micros() as u64, Ordering::Relaxed);
+        metrics::counter!("arbiter_search_nodes_total").increment(nodes);
+        metrics::counter!("arbiter_search_completed_total").increment(1);
+        metrics::histogram!("arbiter_search_duration_seconds").record(elapsed.as_secs_f64());
+        let active = shared.stats.active.fetch_sub(1, Ordering::Relaxed) - 1;
+        metrics::gauge!("arbiter_search_active").set(active as f64);
+        shared.lock().running -= 1;
+        if let Some(deliver) = deliver {
+            deliver();
+        }
+    }
+}
+
+impl Drop for SearchPool {
+    fn drop(&mut self) {
+        let mut queue = self.shared.lock();
+        queue.shutdown = true;
+        for (_, stop) in queue.jobs.drain(..) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        drop(queue);
+        self.shared.work_available.notify_all();
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
