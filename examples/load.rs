@@ -79,6 +79,10 @@ struct Args {
     /// Admin address (host:port) to read process_resident_memory_bytes from.
     #[arg(long)]
     metrics: Option<String>,
+    /// Write the RPC's request as a gRPC-framed body to this file and exit
+    /// (for `h2load --data`).
+    #[arg(long)]
+    write_body: Option<std::path::PathBuf>,
 }
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -185,6 +189,22 @@ fn call_for(args: &Args) -> Call {
     }
 }
 
+/// The request as a gRPC message frame: no compression, 4-byte length, body.
+fn grpc_frame(call: &Call) -> Vec<u8> {
+    use prost::Message as _;
+    let body = match call {
+        Call::Health(r) => r.encode_to_vec(),
+        Call::LegalMoves(r) => r.encode_to_vec(),
+        Call::GameStatus(r) => r.encode_to_vec(),
+        Call::ValidateMove(r) => r.encode_to_vec(),
+        Call::BestMove(r) => r.encode_to_vec(),
+    };
+    let mut frame = vec![0];
+    frame.extend(u32::try_from(body.len()).unwrap_or(u32::MAX).to_be_bytes());
+    frame.extend(body);
+    frame
+}
+
 async fn perform(call: &Call, channel: &Channel, token: Option<&str>) -> Code {
     let result = match call.clone() {
         Call::Health(r) => HealthClient::new(channel.clone())
@@ -281,6 +301,10 @@ async fn resident_memory(admin: &str) -> Option<u64> {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
     let call = Arc::new(call_for(&args));
+    if let Some(path) = &args.write_body {
+        std::fs::write(path, grpc_frame(&call))?;
+        return Ok(());
+    }
     let mut channels = Vec::new();
     for _ in 0..args.connections.max(1) {
         channels.push(Channel::from_shared(args.addr.clone())?.connect().await?);

@@ -5,8 +5,8 @@
 //! libFuzzer; `tests/fuzz_corpus.rs` replays the saved corpus through the
 //! same functions, so every input that ever found a bug stays a test.
 //!
-//! Adding a parser (xiangqi FEN, ICCS, WXF) is a new [`Target`] variant, its
-//! name and one arm in [`run`].
+//! Adding a parser is a new [`Target`] variant, its name and one arm in
+//! [`run`].
 
 use std::sync::OnceLock;
 
@@ -15,7 +15,10 @@ use shakmaty::{CastlingMode, Position, san::SanPlus, uci::UciMove};
 use tonic::{Code, Request, Status};
 
 use crate::{
-    game::chess::{self, MoveParseError},
+    game::{
+        chess::{self, MoveParseError},
+        xiangqi,
+    },
     proto::{self as pb, rules_server::Rules},
     transport::service::{Limits, RulesService},
 };
@@ -29,11 +32,22 @@ pub enum Target {
     ChessMove,
     /// Arbitrary bytes decoded as each Rules request and handled.
     RulesRequest,
+    /// Xiangqi FEN parsing, both strictness levels, and the FEN round trip.
+    XiangqiFen,
+    /// Xiangqi move text (ICCS, 1-based coordinates, WXF) against a choice
+    /// of positions.
+    XiangqiMove,
 }
 
 impl Target {
     /// Every target, for the corpus replay.
-    pub const ALL: [Target; 3] = [Target::ChessFen, Target::ChessMove, Target::RulesRequest];
+    pub const ALL: [Target; 5] = [
+        Target::ChessFen,
+        Target::ChessMove,
+        Target::RulesRequest,
+        Target::XiangqiFen,
+        Target::XiangqiMove,
+    ];
 
     /// The directory name under `fuzz/corpus/` and the cargo-fuzz binary name.
     #[must_use]
@@ -42,6 +56,8 @@ impl Target {
             Target::ChessFen => "chess_fen",
             Target::ChessMove => "chess_move",
             Target::RulesRequest => "rules_request",
+            Target::XiangqiFen => "xiangqi_fen",
+            Target::XiangqiMove => "xiangqi_move",
         }
     }
 }
@@ -52,6 +68,8 @@ pub fn run(target: Target, data: &[u8]) {
         Target::ChessFen => chess_fen(data),
         Target::ChessMove => chess_move(data),
         Target::RulesRequest => rules_request(data),
+        Target::XiangqiFen => xiangqi_fen(data),
+        Target::XiangqiMove => xiangqi_move(data),
     }
 }
 
@@ -139,6 +157,70 @@ pub fn chess_move(data: &[u8]) {
     }
 }
 
+/// A parsed xiangqi FEN formats to a FEN that parses to the same position.
+pub fn xiangqi_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for strictness in [
+        xiangqi::FenStrictness::Strict,
+        xiangqi::FenStrictness::Lenient,
+    ] {
+        match xiangqi::Position::from_fen(text, strictness) {
+            Ok(position) => {
+                let formatted = position.to_fen();
+                let reparsed =
+                    xiangqi::Position::from_fen(&formatted, xiangqi::FenStrictness::Lenient)
+                        .unwrap_or_else(|e| panic!("'{formatted}' (from '{text}') fails: {e}"));
+                assert_eq!(reparsed.to_fen(), formatted, "FEN round trip changed");
+            }
+            Err(error) => assert!(!error.to_string().is_empty(), "empty error for '{text}'"),
+        }
+    }
+}
+
+/// Xiangqi positions the move harness plays against: the start, the
+/// reference perft positions (checks, cannons with screens, few pieces).
+pub const XIANGQI_MOVE_POSITIONS: [&str; 5] = [
+    xiangqi::START_FEN,
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+    "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1",
+    "3aka3/9/9/9/4c4/9/9/9/9/3AK4 b - - 0 1",
+];
+
+/// Move text against a xiangqi position (the selector's low bit picks
+/// 1-based coordinates): a parsed move is legal, and its ICCS, 1-based and
+/// WXF spellings parse back to the same move.
+pub fn xiangqi_move(data: &[u8]) {
+    let Some((&selector, text)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let one_based = selector & 1 == 1;
+    let fen = XIANGQI_MOVE_POSITIONS[usize::from(selector >> 1) % XIANGQI_MOVE_POSITIONS.len()];
+    let position = xiangqi::Position::from_fen(fen, xiangqi::FenStrictness::Strict)
+        .unwrap_or_else(|e| panic!("harness position {fen}: {e}"));
+    match xiangqi::notation::parse_move(&position, text, one_based) {
+        Ok(m) => {
+            assert!(position.is_legal(m), "'{text}' gave an illegal move");
+            let spellings = [
+                (xiangqi::notation::format_iccs(m), false),
+                (xiangqi::notation::format_one_based(m), true),
+                (xiangqi::notation::to_wxf(&position, m), false),
+            ];
+            for (spelling, one_based) in spellings {
+                let again = xiangqi::notation::parse_move(&position, &spelling, one_based)
+                    .unwrap_or_else(|e| panic!("'{spelling}' (from '{text}') fails: {e}"));
+                assert_eq!(again, m, "'{spelling}' names another move");
+            }
+        }
+        Err(error) => assert!(!error.to_string().is_empty(), "empty error for '{text}'"),
+    }
+}
+
 /// The limits the request harness serves with: small enough that no input
 /// can make one run slow (perft depth 3 is at most ~100k nodes).
 #[must_use]
@@ -160,8 +242,8 @@ fn runtime() -> &'static tokio::runtime::Runtime {
 }
 
 /// Checks the only outcomes a handler may give: an answer, or a client
-/// error that says what is wrong. `UNIMPLEMENTED` stands for a variant this
-/// build does not serve.
+/// error that says what is wrong. `UNIMPLEMENTED` stands for a feature
+/// this build does not serve.
 ///
 /// # Panics
 /// On any other status, or on an error without a message.

@@ -404,3 +404,89 @@ async fn nine_queens_are_served() {
     assert_eq!(perft.nodes, shakmaty::perft(&position, 2));
     server.assert_still_serving().await;
 }
+
+fn xiangqi(fen: &str, strictness: pb::FenStrictness) -> Option<pb::Position> {
+    Some(pb::Position {
+        variant: pb::Variant::Xiangqi.into(),
+        fen: fen.to_owned(),
+        moves: Vec::new(),
+        coordinates: 0,
+        fen_strictness: strictness.into(),
+    })
+}
+
+#[tokio::test]
+async fn sixteen_soldiers_across_the_river() {
+    let server = TestServer::start().await;
+    // Eight soldiers a side (five is the most a game can have), all across
+    // the river.
+    let fen = "4k4/9/9/PPPPPPPP1/9/9/pppppppp1/9/9/4K4 w - - 0 1";
+    let status = legal_moves(&server, xiangqi(fen, pb::FenStrictness::Strict))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert_eq!(field_of(&status), "position.fen");
+    assert!(
+        status.message().contains("soldiers"),
+        "{}",
+        status.message()
+    );
+    // Lenient FEN accepts it. Counted by hand: eight soldiers step forward,
+    // the one on h6 also sideways to i6 (the others are hemmed in by their
+    // neighbours), and the general has d0, f0 and e1.
+    let answer = legal_moves(&server, xiangqi(fen, pb::FenStrictness::Lenient))
+        .await
+        .unwrap();
+    assert_eq!(
+        answer.moves.len(),
+        12,
+        "{:?}",
+        answer.moves.iter().map(|m| &m.uci).collect::<Vec<_>>()
+    );
+    let game = game_status(&server, xiangqi(fen, pb::FenStrictness::Lenient))
+        .await
+        .unwrap();
+    assert_eq!(game.outcome.unwrap().result, pb::Result::Ongoing as i32);
+    server.assert_still_serving().await;
+}
+
+#[tokio::test]
+async fn xiangqi_enormous_fen_and_endless_history_are_refused_quickly() {
+    let mut config = Config::for_tests();
+    config.max_history_moves = 200_000;
+    let server = TestServer::start_with(config).await;
+    let long = "9/".repeat(250_000);
+    let status = legal_moves(&server, xiangqi(&long, pb::FenStrictness::Lenient))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert_eq!(field_of(&status), "position.fen");
+    // Horses out and back, 100,000 plies: the repetition rules end the game
+    // long before; the answer names the first move after the end.
+    let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+    let moves: Vec<String> = cycle
+        .iter()
+        .copied()
+        .cycle()
+        .take(100_000)
+        .map(str::to_owned)
+        .collect();
+    let started = Instant::now();
+    let result = game_status(
+        &server,
+        Some(pb::Position {
+            variant: pb::Variant::Xiangqi.into(),
+            moves,
+            ..Default::default()
+        }),
+    )
+    .await;
+    let status = result.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert!(
+        field_of(&status).starts_with("position.moves["),
+        "{status:?}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    server.assert_still_serving().await;
+}

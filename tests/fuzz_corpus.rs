@@ -58,6 +58,16 @@ fn rules_request_corpus() {
 }
 
 #[test]
+fn xiangqi_fen_corpus() {
+    assert!(replay(Target::XiangqiFen) >= 10);
+}
+
+#[test]
+fn xiangqi_move_corpus() {
+    assert!(replay(Target::XiangqiMove) >= 10);
+}
+
+#[test]
 fn every_target_has_a_corpus() {
     for target in Target::ALL {
         assert!(
@@ -116,6 +126,50 @@ const SEED_MOVES: [&str; 24] = [
     "   e2e4   ",
     "Kd1+",
     "\u{265e}f3",
+];
+
+fn seed_xiangqi_fens() -> Vec<String> {
+    let mut fens: Vec<String> = fuzz::XIANGQI_MOVE_POSITIONS.map(str::to_owned).to_vec();
+    fens.extend(
+        [
+            "",
+            "9/9/9/9/9/9/9/9/9/9 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1",
+            "rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1",
+            "4k4/9/9/PPPPPPPPP/PPPPPPPPP/9/9/9/9/4K4 w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 99999999999 1",
+        ]
+        .map(str::to_owned),
+    );
+    fens
+}
+
+const SEED_XIANGQI_MOVES: [&str; 20] = [
+    "h2e2",
+    "h3e3",
+    "H2-E2",
+    "b0c2",
+    "b1c3",
+    "C2.5",
+    "H2+3",
+    "R1+1",
+    "C8.5",
+    "P7+1",
+    "+C.5",
+    "e0e1",
+    "e1e2",
+    "a0a10",
+    "z9z9",
+    "",
+    "   h2e2  ",
+    "\u{70ae}\u{4e8c}\u{5e73}\u{4e94}",
+    "h2e2h2e2",
+    "K5+1",
 ];
 
 fn position(fen: &str, moves: &[&str]) -> Option<pb::Position> {
@@ -188,6 +242,48 @@ fn seed_requests() -> Vec<Vec<u8>> {
             options: None,
         },
     ));
+    let xiangqi = |fen: &str, moves: &[&str], coordinates: i32| {
+        Some(pb::Position {
+            variant: pb::Variant::Xiangqi.into(),
+            fen: fen.to_owned(),
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            coordinates,
+            fen_strictness: 0,
+        })
+    };
+    for pos in [
+        xiangqi("", &["h2e2", "h9g7", "C2.5"], 0),
+        xiangqi("", &["h3e3", "h10g8"], 1),
+        xiangqi(fuzz::XIANGQI_MOVE_POSITIONS[1], &[], 0),
+        xiangqi("4k4/9/9/PPPPPPPPP/PPPPPPPPP/9/9/9/9/4K4 w - - 0 1", &[], 0),
+        xiangqi("", &["h2e2", "h2e2"], 0),
+    ] {
+        requests.push(fuzz::encode_rules_request(
+            0,
+            &pb::LegalMovesRequest {
+                position: pos.clone(),
+                options: Some(pb::RuleOptions {
+                    rule_set: pb::RuleSet::Axf.into(),
+                    ..Default::default()
+                }),
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            2,
+            &pb::GameStatusRequest {
+                position: pos.clone(),
+                options: None,
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            1,
+            &pb::ValidateMoveRequest {
+                position: pos,
+                r#move: "h0g2".to_owned(),
+                options: None,
+            },
+        ));
+    }
     requests.push(vec![0, 0x0a, 0x05, 0x12, 0x03, 0xff, 0xfe, 0xfd]);
     requests.push(vec![2, 0xff, 0xff, 0xff]);
     requests
@@ -226,4 +322,16 @@ fn write_seed_corpus() {
     });
     write_seeds(Target::ChessMove, moves);
     write_seeds(Target::RulesRequest, seed_requests());
+    write_seeds(
+        Target::XiangqiFen,
+        seed_xiangqi_fens().into_iter().map(String::into_bytes),
+    );
+    let xiangqi_moves = (0..fuzz::XIANGQI_MOVE_POSITIONS.len() * 2).flat_map(|selector| {
+        SEED_XIANGQI_MOVES.iter().map(move |m| {
+            let mut bytes = vec![u8::try_from(selector).unwrap()];
+            bytes.extend(m.as_bytes());
+            bytes
+        })
+    });
+    write_seeds(Target::XiangqiMove, xiangqi_moves);
 }

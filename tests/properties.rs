@@ -169,6 +169,34 @@ proptest! {
     }
 
     #[test]
+    fn any_text_as_xiangqi_fen_is_handled(text in ".{0,300}") {
+        fuzz::xiangqi_fen(text.as_bytes());
+    }
+
+    #[test]
+    fn xiangqi_fen_like_text_is_handled(
+        board in "[rnbakcpRNBAKCP1-9/]{0,100}",
+        side in prop_oneof![Just("w"), Just("b"), Just("r"), Just("")],
+        rest in prop_oneof![Just(" - - 0 1"), Just(""), Just(" - - 7 x")],
+    ) {
+        fuzz::xiangqi_fen(format!("{board} {side}{rest}").as_bytes());
+    }
+
+    #[test]
+    fn xiangqi_move_like_text_is_handled(
+        selector in any::<u8>(),
+        text in prop_oneof![
+            "[a-i][0-9]{1,2}-?[a-i][0-9]{1,2}",
+            "[+-]?[RHEAKCPrheakcp][1-9+-][.+=-][1-9]",
+            ".{0,12}",
+        ],
+    ) {
+        let mut data = vec![selector];
+        data.extend(text.as_bytes());
+        fuzz::xiangqi_move(&data);
+    }
+
+    #[test]
     fn random_games_replay_to_the_same_position(
         choices in prop::collection::vec(any::<u16>(), 0..200),
         san in prop::collection::vec(any::<bool>(), 200),

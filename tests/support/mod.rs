@@ -73,6 +73,31 @@ impl TestServer {
         assert_eq!(moves.moves.len(), 20);
     }
 
+    /// Starts a call to `path` whose request message has not arrived yet:
+    /// the server holds a concurrency slot for it until the returned sender
+    /// delivers the message (raw protobuf) or is dropped.
+    pub fn stalled_call(
+        channel: Channel,
+        path: &'static str,
+    ) -> (
+        tokio::task::JoinHandle<Result<(), Status>>,
+        tokio::sync::mpsc::Sender<Vec<u8>>,
+    ) {
+        let (sender, receiver) = tokio::sync::mpsc::channel(1);
+        let call = tokio::spawn(async move {
+            let mut grpc = tonic::client::Grpc::new(channel);
+            grpc.ready().await.unwrap();
+            grpc.streaming(
+                Request::new(tokio_stream::wrappers::ReceiverStream::new(receiver)),
+                PathAndQuery::from_static(path),
+                RawCodec,
+            )
+            .await
+            .map(|_| ())
+        });
+        (call, sender)
+    }
+
     /// Sends `body` as the raw protobuf of a call to `path`.
     pub async fn raw_call(&self, path: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
         let mut grpc = tonic::client::Grpc::new(self.channel.clone());

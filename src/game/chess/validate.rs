@@ -56,6 +56,13 @@ pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
     if piece.role == Role::King
         && let Some(side) = castling_side(pos, from, to)
     {
+        // "e1c1n": the castling itself may be fine; the suffix is not.
+        if promotion.is_some() {
+            return (
+                IllegalReason::BadPromotion,
+                format!("only a pawn can promote, not the {name} on {from}"),
+            );
+        }
         return diagnose_castling(pos, from, side);
     }
     if board.color_at(to) == Some(us) {
@@ -282,4 +289,29 @@ fn diagnose_castling(pos: &Chess, king: Square, side: CastlingSide) -> (IllegalR
         IllegalReason::LeavesKingInCheck,
         format!("after castling {name} the king would stand in check on {king_to}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    use super::*;
+
+    /// Found by the chess_move fuzz target: a legal castling with a
+    /// promotion suffix reached the castling diagnosis, which assumes the
+    /// castling itself is illegal.
+    #[test]
+    fn castling_with_a_promotion_suffix_is_a_bad_promotion() {
+        let pos: Chess = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        for text in ["e1c1n", "e1g1q", "e1a1r"] {
+            let uci: UciMove = text.parse().unwrap();
+            assert!(uci.to_move(&pos).is_err());
+            let (reason, detail) = diagnose(&pos, uci);
+            assert_eq!(reason, IllegalReason::BadPromotion, "{text}: {detail}");
+        }
+    }
 }
