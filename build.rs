@@ -23,6 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         descriptors.encode_to_vec(),
     )?;
     tonic_prost_build::configure()
+        .codec_path("crate::transport::codec::ProtoCodec")
         .build_client(true)
         .build_server(true)
         .compile_fds(descriptors)?;

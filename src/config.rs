@@ -1,7 +1,7 @@
 //! One typed configuration, read once from flags and `ARBITER_*` environment
 //! variables (a flag wins over its variable) and validated before serving.
 
-use std::{net::SocketAddr, time::Duration};
+use std::{fmt, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use clap::{Parser, ValueEnum};
 
@@ -69,6 +69,38 @@ pub struct Config {
     #[arg(long, env = "ARBITER_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
     pub max_concurrent_streams: u32,
 
+    /// Calls one connection may have in flight; more are refused at once
+    /// with RESOURCE_EXHAUSTED, so one greedy client cannot take every slot.
+    #[arg(
+        long,
+        env = "ARBITER_MAX_REQUESTS_PER_CONNECTION",
+        default_value_t = 128
+    )]
+    pub max_requests_per_connection: usize,
+
+    /// Calls in flight across all connections; more are refused at once with
+    /// RESOURCE_EXHAUSTED (health checks are exempt).
+    #[arg(long, env = "ARBITER_MAX_CONCURRENT_REQUESTS", default_value_t = 1024)]
+    pub max_concurrent_requests: usize,
+
+    /// PEM certificate chain of the gRPC port; with the key, enables TLS.
+    #[arg(long, env = "ARBITER_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// PEM private key of the gRPC port.
+    #[arg(long, env = "ARBITER_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+
+    /// PEM CA bundle; when set, clients must present a certificate it signed
+    /// (mutual TLS).
+    #[arg(long, env = "ARBITER_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<PathBuf>,
+
+    /// Bearer token required on Engine calls (`authorization: Bearer
+    /// <token>`); unset = Engine is open. Rules and health never need it.
+    #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true, value_parser = Secret::parse)]
+    pub engine_token: Option<Secret>,
+
     /// Largest accepted request message, in bytes.
     #[arg(long, env = "ARBITER_MAX_REQUEST_BYTES", default_value_t = 1 << 20)]
     pub max_request_bytes: usize,
@@ -116,6 +148,20 @@ impl Config {
                 "ARBITER_DEFAULT_MOVETIME_MS must not exceed ARBITER_MAX_MOVETIME_MS".to_owned(),
             );
         }
+        if self.max_requests_per_connection == 0 || self.max_concurrent_requests == 0 {
+            return Err(
+                "ARBITER_MAX_REQUESTS_PER_CONNECTION and ARBITER_MAX_CONCURRENT_REQUESTS must be at least 1"
+                    .to_owned(),
+            );
+        }
+        if self.tls_cert.is_some() != self.tls_key.is_some() {
+            return Err("ARBITER_TLS_CERT and ARBITER_TLS_KEY go together".to_owned());
+        }
+        if self.tls_client_ca.is_some() && self.tls_cert.is_none() {
+            return Err(
+                "ARBITER_TLS_CLIENT_CA needs ARBITER_TLS_CERT and ARBITER_TLS_KEY".to_owned(),
+            );
+        }
         if self.max_concurrent_streams == 0 {
             return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
         }
@@ -139,5 +185,32 @@ impl Config {
     #[must_use]
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
+    }
+}
+
+/// A secret from the configuration (the Engine token): compared, never
+/// printed, so `Debug` of the whole config is safe to log.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Arc<str>);
+
+impl Secret {
+    /// Parses a secret for clap; an empty one is refused rather than read as
+    /// "no token".
+    pub fn parse(text: &str) -> Result<Secret, String> {
+        if text.is_empty() {
+            return Err("must not be empty".to_owned());
+        }
+        Ok(Secret(Arc::from(text)))
+    }
+
+    #[must_use]
+    pub fn expose(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(<redacted>)")
     }
 }

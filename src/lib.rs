@@ -7,6 +7,7 @@
 
 pub mod config;
 pub mod eval;
+pub mod fuzz;
 pub mod game;
 pub mod search;
 pub mod telemetry;

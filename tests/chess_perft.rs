@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::{Game, LoadOptions, Variant};
+use arbiter::game::{Game, LoadOptions, RuleOptions, Variant};
 
 /// Default-run budget per (position, depth): keeps `cargo test --release`
 /// well under a minute on two cores.
@@ -39,8 +39,14 @@ fn suite() -> Vec<Case> {
 fn run(budget: u64) -> usize {
     let mut checked = 0;
     for case in suite() {
-        let game = Game::load(Variant::Chess, &case.fen, &[], LoadOptions::default())
-            .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+        let game = Game::load(
+            Variant::Chess,
+            &case.fen,
+            &[],
+            LoadOptions::default(),
+            &RuleOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
         for &(depth, expected) in &case.depths {
             if expected > budget {
                 continue;
@@ -86,6 +92,7 @@ fn divide_sums_to_total() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         &[],
         LoadOptions::default(),
+        &RuleOptions::default(),
     )
     .unwrap();
     let report = game.perft(3, true);

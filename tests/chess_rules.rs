@@ -11,8 +11,14 @@ use arbiter::game::{
 
 fn load(fen: &str, moves: &[&str]) -> Game {
     let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
-    Game::load(Variant::Chess, fen, &moves, LoadOptions::default())
-        .unwrap_or_else(|e| panic!("{fen} {moves:?}: {e}"))
+    Game::load(
+        Variant::Chess,
+        fen,
+        &moves,
+        LoadOptions::default(),
+        &RuleOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{fen} {moves:?}: {e}"))
 }
 
 fn status(fen: &str, moves: &[&str]) -> Status {
@@ -177,7 +183,14 @@ fn history_past_the_end_of_the_game_is_rejected() {
         .chain(["Nf3"])
         .map(str::to_owned)
         .collect();
-    let error = Game::load(Variant::Chess, "", &moves, LoadOptions::default()).unwrap_err();
+    let error = Game::load(
+        Variant::Chess,
+        "",
+        &moves,
+        LoadOptions::default(),
+        &RuleOptions::default(),
+    )
+    .unwrap_err();
     assert!(
         matches!(&error, InputError::HistoryMove { index: 16, message } if message.contains("fivefold")),
         "{error:?}"

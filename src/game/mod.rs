@@ -41,21 +41,23 @@ impl Variant {
 #[derive(Debug, Clone)]
 pub enum Game {
     Chess(chess::ChessGame),
+    Xiangqi(Box<xiangqi::XiangqiGame>),
 }
 
 impl Game {
-    /// Loads and replays a game. Every move of `moves` must be legal.
+    /// Loads and replays a game under `rules`. Every move of `moves` must be
+    /// legal, and none may follow the end of the game.
     pub fn load(
         variant: Variant,
         fen: &str,
         moves: &[String],
         options: LoadOptions,
+        rules: &RuleOptions,
     ) -> Result<Game, InputError> {
         match variant {
             Variant::Chess => chess::ChessGame::load(fen, moves, options).map(Game::Chess),
-            Variant::Xiangqi => Err(InputError::Unsupported(
-                "xiangqi is not served by this build".to_owned(),
-            )),
+            Variant::Xiangqi => xiangqi::XiangqiGame::load(fen, moves, options, rules)
+                .map(|game| Game::Xiangqi(Box::new(game))),
         }
     }
 
@@ -66,6 +68,7 @@ impl Game {
                 game.status(options)?;
                 Ok(game.legal_moves())
             }
+            Game::Xiangqi(game) => Ok(game.legal_moves()),
         }
     }
 
@@ -73,6 +76,7 @@ impl Game {
     pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
         match self {
             Game::Chess(game) => game.status(options),
+            Game::Xiangqi(game) => Ok(game.status()),
         }
     }
 
@@ -80,6 +84,7 @@ impl Game {
     pub fn validate(&self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
         match self {
             Game::Chess(game) => game.validate(text, options),
+            Game::Xiangqi(game) => game.validate(text),
         }
     }
 
@@ -88,6 +93,7 @@ impl Game {
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         match self {
             Game::Chess(game) => game.perft(depth, divide),
+            Game::Xiangqi(game) => game.perft(depth, divide),
         }
     }
 }

@@ -3,9 +3,12 @@
 //! results and errors back.
 
 pub mod admin;
+pub mod codec;
 pub mod convert;
 pub mod engine;
+pub mod limits;
 pub mod observe;
+pub mod security;
 pub mod server;
 pub mod service;
 pub mod status;

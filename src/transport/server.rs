@@ -14,13 +14,17 @@ use std::{
 };
 
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
-use tokio_stream::wrappers::TcpListenerStream;
-use tonic::transport::Server;
+use tonic::{
+    service::interceptor::InterceptedService,
+    transport::{Server, server::TcpIncoming},
+};
 use tonic_health::ServingStatus;
 
 use super::{
     engine::EngineService,
+    limits::GlobalLimitLayer,
     observe::ObserveLayer,
+    security::{self, EngineAuth},
     service::{Limits, RulesService},
 };
 use crate::{
@@ -104,8 +108,10 @@ pub async fn start(
     let max_bytes = config.max_request_bytes;
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
-    let engine =
-        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes);
+    let engine = InterceptedService::new(
+        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes),
+        EngineAuth::new(config.engine_token.clone()),
+    );
 
     let mut builder = Server::builder()
         .http2_keepalive_interval(
@@ -114,7 +120,14 @@ pub async fn start(
         )
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
+        .concurrency_limit_per_connection(config.max_requests_per_connection)
+        .load_shed(true)
         .timeout(config.request_timeout());
+    if let Some(tls) = security::server_tls(&config)? {
+        builder = builder
+            .tls_config(tls)
+            .map_err(|e| format!("TLS configuration: {e}"))?;
+    }
     if config.max_connection_age_secs > 0 {
         builder = builder
             .max_connection_age(Duration::from_secs(config.max_connection_age_secs))
@@ -122,6 +135,7 @@ pub async fn start(
     }
     let router = builder
         .layer(ObserveLayer)
+        .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -137,7 +151,10 @@ pub async fn start(
     let mut grpc_stop = drain_rx;
 
     let grpc_task = tokio::spawn(router.serve_with_incoming_shutdown(
-        TcpListenerStream::new(grpc_listener),
+        // Nagle's algorithm would hold a response's trailers back until the
+        // client's delayed ACK (~40 ms) whenever the body spans more than one
+        // write: every multi-kilobyte answer would take 40 ms.
+        TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;
         },

@@ -48,10 +48,15 @@ impl RulesService {
         }
     }
 
-    fn load(&self, position: Option<pb::Position>) -> Result<(Variant, Game), Status> {
+    fn load(
+        &self,
+        position: Option<pb::Position>,
+        options: &RuleOptions,
+    ) -> Result<(Variant, Game), Status> {
         let input = convert::position(position, self.limits.max_history_moves)?;
         Span::current().record("variant", input.variant.name());
-        let game = guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load))??;
+        let game =
+            guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
         Ok((input.variant, game))
     }
 }
@@ -83,7 +88,7 @@ impl Rules for RulesService {
     ) -> Result<Response<pb::LegalMovesResponse>, Status> {
         let pb::LegalMovesRequest { position, options } = request.into_inner();
         let options = convert::rule_options(options)?;
-        let (variant, game) = self.load(position)?;
+        let (variant, game) = self.load(position, &options)?;
         count("LegalMoves", variant);
         let (moves, status) = guarded(|| -> Result<_, Status> {
             let moves = game.legal_moves(&options)?;
@@ -110,7 +115,7 @@ impl Rules for RulesService {
             options,
         } = request.into_inner();
         let options = convert::rule_options(options)?;
-        let (variant, game) = self.load(position)?;
+        let (variant, game) = self.load(position, &options)?;
         count("ValidateMove", variant);
         let rule_set = convert::effective_rule_set(variant, &options);
         let verdict = guarded(|| game.validate(&r#move, &options))??;
@@ -146,7 +151,7 @@ impl Rules for RulesService {
     ) -> Result<Response<pb::GameStatusResponse>, Status> {
         let pb::GameStatusRequest { position, options } = request.into_inner();
         let options: RuleOptions = convert::rule_options(options)?;
-        let (variant, game) = self.load(position)?;
+        let (variant, game) = self.load(position, &options)?;
         count("GameStatus", variant);
         let status = guarded(|| game.status(&options))??;
         Ok(Response::new(convert::status(status)))
@@ -168,7 +173,7 @@ impl Rules for RulesService {
                 &format!("{depth} exceeds this server's perft depth limit of {max}"),
             ));
         }
-        let (variant, game) = self.load(position)?;
+        let (variant, game) = self.load(position, &RuleOptions::default())?;
         count("Perft", variant);
         let started = Instant::now();
         // Deep perft takes seconds: keep it off the async workers.
@@ -195,5 +200,36 @@ impl From<crate::game::Side> for pb::Side {
             crate::game::Side::White => pb::Side::White,
             crate::game::Side::Black => pb::Side::Black,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use metrics_exporter_prometheus::PrometheusBuilder;
+    use tonic::Code;
+
+    use super::guarded;
+
+    #[test]
+    fn a_panic_becomes_internal_and_is_counted() {
+        let recorder = PrometheusBuilder::new().build_recorder();
+        let handle = recorder.handle();
+        let result = metrics::with_local_recorder(&recorder, || {
+            guarded(|| -> u32 { panic!("a bug in the rules") })
+        });
+        let status = result.unwrap_err();
+        assert_eq!(status.code(), Code::Internal);
+        // The panic message stays in the logs, not in the client's answer.
+        assert!(!status.message().contains("a bug in the rules"));
+        assert!(
+            handle.render().contains("arbiter_handler_panics_total 1"),
+            "{}",
+            handle.render()
+        );
+    }
+
+    #[test]
+    fn a_normal_return_passes_through() {
+        assert_eq!(guarded(|| 42).unwrap(), 42);
     }
 }

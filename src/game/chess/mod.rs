@@ -146,8 +146,12 @@ impl ChessGame {
             plies: 0,
         };
         for (index, text) in moves.iter().enumerate() {
+            let parsed = parse_move(&game.position, text);
+            // A move that parsed is legal, so the side to move has one: no
+            // need to generate them all again just to rule out mate.
+            let has_moves = parsed.is_ok() || !game.position.legal_moves().is_empty();
             if let Outcome::Decisive { reason, .. } | Outcome::Draw { reason } =
-                game.automatic_outcome()
+                game.outcome_given_moves(has_moves)
             {
                 return Err(InputError::HistoryMove {
                     index,
@@ -157,7 +161,7 @@ impl ChessGame {
                     ),
                 });
             }
-            let m = parse_move(&game.position, text).map_err(|e| InputError::HistoryMove {
+            let m = parsed.map_err(|e| InputError::HistoryMove {
                 index,
                 message: match e {
                     MoveParseError::IllegalUci(uci) => diagnose(&game.position, uci).1,
@@ -230,9 +234,14 @@ impl ChessGame {
     /// Endings that need no claim: mate, stalemate, dead position, fivefold,
     /// seventy-five moves. Precedence follows FIDE: mate stands over 9.6.2.
     fn automatic_outcome(&self) -> Outcome {
+        self.outcome_given_moves(!self.position.legal_moves().is_empty())
+    }
+
+    /// [`Self::automatic_outcome`] when the caller already knows whether
+    /// the side to move has a legal move.
+    fn outcome_given_moves(&self, has_moves: bool) -> Outcome {
         let pos = &self.position;
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        if !has_moves {
             return if pos.is_check() {
                 Outcome::Decisive {
                     winner: side(!pos.turn()),

@@ -25,6 +25,7 @@
 
 mod attacks;
 mod fen_error;
+pub mod game;
 mod movegen;
 pub mod notation;
 mod perft;
@@ -34,10 +35,13 @@ mod types;
 mod validate;
 
 pub use fen_error::{FenError, FenStrictness};
+pub use game::XiangqiGame;
 pub use movegen::MoveList;
 pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
 pub use position::{Position, START_FEN, SquareSet};
-pub use status::{GameStatus, HistoryError, MaterialDraw, PlyRecord, StatusOptions, game_status};
+pub use status::{
+    GameRecord, GameStatus, HistoryError, MaterialDraw, PlyRecord, StatusOptions, game_status,
+};
 pub use types::{FILES, Move, Piece, PieceKind, RANKS, SQUARES, Square, side_name};
 pub use validate::{IllegalMove, IllegalMoveReason};

@@ -103,77 +103,145 @@ impl fmt::Display for HistoryError {
 
 impl std::error::Error for HistoryError {}
 
-/// Replays `moves` from `start` and rules on the game (spec 10 precedence, repetition
-/// excluded): no legal move loses, then bare material draws, then the move limit draws.
+/// A game being replayed move by move: the per-ply records, the move-limit
+/// counter and the outcome so far. Callers that parse move text against the
+/// current position push as they go, so a history is replayed exactly once.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    options: StatusOptions,
+    pos: Position,
+    positions: Vec<Position>,
+    plies: Vec<PlyRecord>,
+    counter: u32,
+    checks: [u32; 2],
+    previous_check_discounted: bool,
+    outcome: Outcome,
+}
+
+impl GameRecord {
+    #[must_use]
+    pub fn new(start: Position, options: StatusOptions) -> GameRecord {
+        let counter = start.halfmove_clock();
+        let outcome = rule(&start, counter, &options);
+        GameRecord {
+            options,
+            pos: start,
+            positions: Vec::new(),
+            plies: Vec::new(),
+            counter,
+            checks: [0, 0],
+            previous_check_discounted: false,
+            outcome,
+        }
+    }
+
+    /// The position after the moves pushed so far.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The outcome after the moves pushed so far.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The records of the moves pushed so far.
+    #[must_use]
+    pub fn plies(&self) -> &[PlyRecord] {
+        &self.plies
+    }
+
+    /// Plays the next move of the history.
+    pub fn push(&mut self, m: Move) -> Result<(), HistoryError> {
+        let index = self.plies.len();
+        if self.outcome.is_over() {
+            return Err(HistoryError::MoveAfterGameEnd {
+                index,
+                outcome: self.outcome,
+            });
+        }
+        let legal = self
+            .pos
+            .validate(m.from, m.to)
+            .map_err(|error| HistoryError::IllegalMove { index, error })?;
+        let mover = self.pos.side_to_move();
+        self.positions.push(self.pos.clone());
+        let captured = self.pos.play(legal);
+        let gives_check = self.pos.in_check();
+        let mut discounted = false;
+        if captured.is_some() {
+            self.counter = 0;
+            self.checks = [0, 0];
+        } else {
+            let reply_to_discounted = self.previous_check_discounted;
+            if gives_check {
+                let given = &mut self.checks[usize::from(mover == Side::Black)];
+                *given += 1;
+                discounted = *given > self.options.check_discount;
+            }
+            if !discounted && !reply_to_discounted {
+                self.counter = self.counter.saturating_add(1);
+            }
+        }
+        self.previous_check_discounted = discounted;
+        self.plies.push(PlyRecord {
+            mv: legal,
+            mover,
+            captured,
+            gives_check,
+            zobrist_after: self.pos.zobrist(),
+            limit_counter: self.counter,
+        });
+        self.outcome = rule(&self.pos, self.counter, &self.options);
+        Ok(())
+    }
+
+    /// The status after the whole history.
+    #[must_use]
+    pub fn finish(self) -> GameStatus {
+        let GameRecord {
+            pos,
+            mut positions,
+            plies,
+            counter,
+            outcome,
+            ..
+        } = self;
+        let current = pos.zobrist();
+        let since_capture = plies
+            .iter()
+            .rposition(|p| p.captured.is_some())
+            .map_or(0, |i| i + 1);
+        // positions[since_capture..] plus the current one are the repetition window.
+        let earlier = positions[since_capture..]
+            .iter()
+            .filter(|p| p.zobrist() == current)
+            .count();
+        positions.push(pos);
+        GameStatus {
+            outcome,
+            plies,
+            positions,
+            repetitions: u32::try_from(earlier + 1).unwrap_or(u32::MAX),
+            limit_counter: counter,
+            window_start: since_capture,
+        }
+    }
+}
+
+/// Replays `moves` from `start` and rules on the result.
 pub fn game_status(
     start: &Position,
     moves: &[Move],
     options: &StatusOptions,
 ) -> Result<GameStatus, HistoryError> {
-    let mut pos = start.clone();
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    let mut plies = Vec::with_capacity(moves.len());
-    let mut counter = pos.halfmove_clock();
-    // Checks given since the last capture, per side (Red, Black).
-    let mut checks = [0u32; 2];
-    let mut previous_check_discounted = false;
-    let mut outcome = rule(&pos, counter, options);
-    for (index, &m) in moves.iter().enumerate() {
-        if outcome.is_over() {
-            return Err(HistoryError::MoveAfterGameEnd { index, outcome });
-        }
-        let legal = pos
-            .validate(m.from, m.to)
-            .map_err(|error| HistoryError::IllegalMove { index, error })?;
-        let mover = pos.side_to_move();
-        positions.push(pos.clone());
-        let captured = pos.play(legal);
-        let gives_check = pos.in_check();
-        let mut discounted = false;
-        if captured.is_some() {
-            counter = 0;
-            checks = [0, 0];
-        } else {
-            let reply_to_discounted = previous_check_discounted;
-            if gives_check {
-                let given = &mut checks[usize::from(mover == Side::Black)];
-                *given += 1;
-                discounted = *given > options.check_discount;
-            }
-            if !discounted && !reply_to_discounted {
-                counter = counter.saturating_add(1);
-            }
-        }
-        previous_check_discounted = discounted;
-        plies.push(PlyRecord {
-            mv: legal,
-            mover,
-            captured,
-            gives_check,
-            zobrist_after: pos.zobrist(),
-            limit_counter: counter,
-        });
-        outcome = rule(&pos, counter, options);
+    let mut record = GameRecord::new(start.clone(), *options);
+    for &m in moves {
+        record.push(m)?;
     }
-    let current = pos.zobrist();
-    let since_capture = plies
-        .iter()
-        .rposition(|p| p.captured.is_some())
-        .map_or(0, |i| i + 1);
-    // positions[since_capture..] plus the current one are the repetition window.
-    let earlier = positions[since_capture..]
-        .iter()
-        .filter(|p| p.zobrist() == current)
-        .count() as u32;
-    positions.push(pos);
-    Ok(GameStatus {
-        outcome,
-        plies,
-        positions,
-        repetitions: earlier + 1,
-        limit_counter: counter,
-        window_start: since_capture,
-    })
+    Ok(record.finish())
 }
 
 /// The ruling on one position given the move-limit counter.

@@ -1,0 +1,367 @@
+//! Load generator for a running Arbiter: drives one RPC at a fixed
+//! concurrency for a bounded time, checks every response's gRPC status (an
+//! HTTP-level tool such as h2load counts a failed gRPC call as a success),
+//! and prints throughput and latency percentiles from an HDR histogram.
+//!
+//! ```text
+//! cargo build --release --example load
+//! target/release/examples/load --rpc legal-moves-chess --concurrency 32 --duration 20
+//! ```
+//!
+//! `--rate` caps the total request rate (for soak runs at a fraction of
+//! capacity); `--metrics` reads the server's resident memory from its admin
+//! port before and after the run.
+
+#![allow(clippy::print_stdout)]
+
+use std::{
+    collections::BTreeMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use arbiter::proto::{self as pb, engine_client::EngineClient, rules_client::RulesClient};
+use clap::{Parser, ValueEnum};
+use hdrhistogram::Histogram;
+use shakmaty::{CastlingMode, Chess, Position};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tonic::{Code, Request, metadata::MetadataValue, transport::Channel};
+use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+/// The RPC to drive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Rpc {
+    /// grpc.health.v1.Health/Check: the transport's ceiling.
+    Health,
+    /// Rules.LegalMoves on a chess middle game (Kiwipete, 48 moves).
+    LegalMovesChess,
+    /// Rules.LegalMoves on a xiangqi middle game.
+    LegalMovesXiangqi,
+    /// Rules.GameStatus after a 200-ply chess game in UCI.
+    GameStatus200,
+    /// Rules.GameStatus after the same 200 plies in SAN.
+    GameStatus200San,
+    /// Rules.ValidateMove of one move on a chess middle game.
+    ValidateMove,
+    /// Engine.BestMove with a movetime limit.
+    BestMove,
+}
+
+#[derive(Debug, Parser)]
+#[command(about = "Drive one Arbiter RPC at a fixed concurrency and report latency")]
+struct Args {
+    /// Server address.
+    #[arg(long, default_value = "http://127.0.0.1:50051")]
+    addr: String,
+    #[arg(long, value_enum, default_value_t = Rpc::Health)]
+    rpc: Rpc,
+    /// Calls in flight at once.
+    #[arg(long, default_value_t = 32)]
+    concurrency: usize,
+    /// HTTP/2 connections the calls are spread over.
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+    /// Measured seconds.
+    #[arg(long, default_value_t = 20)]
+    duration: u64,
+    /// Unmeasured seconds before (JIT-free, but warms caches and allocators).
+    #[arg(long, default_value_t = 2)]
+    warmup: u64,
+    /// Total calls per second, spread over the workers; 0 = as fast as possible.
+    #[arg(long, default_value_t = 0)]
+    rate: u64,
+    /// Engine.BestMove search time in milliseconds.
+    #[arg(long, default_value_t = 50)]
+    movetime_ms: u32,
+    /// Bearer token for Engine calls.
+    #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// Admin address (host:port) to read process_resident_memory_bytes from.
+    #[arg(long)]
+    metrics: Option<String>,
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const XIANGQI_MIDDLE_GAME: &str =
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1";
+
+/// A deterministic 200-ply game that does not end early: a seeded random
+/// walk that avoids moves after which the game is over.
+fn long_game(plies: usize, san: bool) -> Vec<String> {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut position = Chess::default();
+    let mut moves = Vec::new();
+    let mut quiet_plies = 0;
+    while moves.len() < plies {
+        let legal = position.legal_moves();
+        let start = usize::try_from(next() % legal.len() as u64).unwrap_or(0);
+        let pick = (0..legal.len())
+            .map(|i| legal[(start + i) % legal.len()])
+            .find(|&m| {
+                let mut after = position.clone();
+                after.play_unchecked(m);
+                !after.legal_moves().is_empty()
+                    && !after.is_insufficient_material()
+                    && (quiet_plies < 60 || position.is_irreversible(m))
+            });
+        let Some(m) = pick else {
+            break;
+        };
+        moves.push(if san {
+            shakmaty::san::SanPlus::from_move(position.clone(), m).to_string()
+        } else {
+            m.to_uci(CastlingMode::Standard).to_string()
+        });
+        quiet_plies = if position.is_irreversible(m) {
+            0
+        } else {
+            quiet_plies + 1
+        };
+        position.play_unchecked(m);
+    }
+    moves
+}
+
+fn position(variant: pb::Variant, fen: &str, moves: Vec<String>) -> Option<pb::Position> {
+    Some(pb::Position {
+        variant: variant.into(),
+        fen: fen.to_owned(),
+        moves,
+        coordinates: 0,
+        fen_strictness: 0,
+    })
+}
+
+/// The request of one call, built once and cloned per call.
+#[derive(Clone)]
+enum Call {
+    Health(HealthCheckRequest),
+    LegalMoves(pb::LegalMovesRequest),
+    GameStatus(pb::GameStatusRequest),
+    ValidateMove(pb::ValidateMoveRequest),
+    BestMove(pb::BestMoveRequest),
+}
+
+fn call_for(args: &Args) -> Call {
+    match args.rpc {
+        Rpc::Health => Call::Health(HealthCheckRequest {
+            service: String::new(),
+        }),
+        Rpc::LegalMovesChess => Call::LegalMoves(pb::LegalMovesRequest {
+            position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
+            options: None,
+        }),
+        Rpc::LegalMovesXiangqi => Call::LegalMoves(pb::LegalMovesRequest {
+            position: position(pb::Variant::Xiangqi, XIANGQI_MIDDLE_GAME, Vec::new()),
+            options: None,
+        }),
+        Rpc::GameStatus200 | Rpc::GameStatus200San => Call::GameStatus(pb::GameStatusRequest {
+            position: position(
+                pb::Variant::Chess,
+                "",
+                long_game(200, args.rpc == Rpc::GameStatus200San),
+            ),
+            options: None,
+        }),
+        Rpc::ValidateMove => Call::ValidateMove(pb::ValidateMoveRequest {
+            position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
+            r#move: "Qxf6".to_owned(),
+            options: None,
+        }),
+        Rpc::BestMove => Call::BestMove(pb::BestMoveRequest {
+            position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
+            limits: Some(pb::SearchLimits {
+                limit: Some(pb::search_limits::Limit::MovetimeMs(args.movetime_ms)),
+            }),
+            multipv: 1,
+            options: None,
+        }),
+    }
+}
+
+async fn perform(call: &Call, channel: &Channel, token: Option<&str>) -> Code {
+    let result = match call.clone() {
+        Call::Health(r) => HealthClient::new(channel.clone())
+            .check(r)
+            .await
+            .map(|_| ()),
+        Call::LegalMoves(r) => RulesClient::new(channel.clone())
+            .legal_moves(r)
+            .await
+            .map(|_| ()),
+        Call::GameStatus(r) => RulesClient::new(channel.clone())
+            .game_status(r)
+            .await
+            .map(|_| ()),
+        Call::ValidateMove(r) => RulesClient::new(channel.clone())
+            .validate_move(r)
+            .await
+            .map(|_| ()),
+        Call::BestMove(r) => {
+            let mut request = Request::new(r);
+            if let Some(token) = token
+                && let Ok(value) = MetadataValue::try_from(format!("Bearer {token}"))
+            {
+                request.metadata_mut().insert("authorization", value);
+            }
+            EngineClient::new(channel.clone())
+                .best_move(request)
+                .await
+                .map(|_| ())
+        }
+    };
+    match result {
+        Ok(()) => Code::Ok,
+        Err(status) => status.code(),
+    }
+}
+
+struct WorkerReport {
+    latencies: Histogram<u64>,
+    codes: BTreeMap<String, u64>,
+}
+
+async fn worker(
+    call: Arc<Call>,
+    channel: Channel,
+    token: Option<Arc<str>>,
+    measure_from: Instant,
+    end: Instant,
+    interval: Option<Duration>,
+) -> WorkerReport {
+    let mut latencies = Histogram::<u64>::new_with_bounds(1, 120_000_000, 3)
+        .unwrap_or_else(|e| panic!("histogram: {e}"));
+    let mut codes = BTreeMap::new();
+    let mut ticker = interval.map(|period| {
+        let mut ticker = tokio::time::interval(period);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticker
+    });
+    loop {
+        if let Some(ticker) = &mut ticker {
+            ticker.tick().await;
+        }
+        let started = Instant::now();
+        if started >= end {
+            break;
+        }
+        let code = perform(&call, &channel, token.as_deref()).await;
+        if started >= measure_from {
+            let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+            latencies.saturating_record(micros.max(1));
+            *codes.entry(format!("{code:?}")).or_insert(0) += 1;
+        }
+    }
+    WorkerReport { latencies, codes }
+}
+
+/// Reads `process_resident_memory_bytes` from the admin port.
+async fn resident_memory(admin: &str) -> Option<u64> {
+    let mut stream = tokio::net::TcpStream::connect(admin).await.ok()?;
+    stream
+        .write_all(b"GET /metrics HTTP/1.1\r\nHost: admin\r\nConnection: close\r\n\r\n")
+        .await
+        .ok()?;
+    let mut body = String::new();
+    stream.read_to_string(&mut body).await.ok()?;
+    body.lines()
+        .find(|line| line.starts_with("process_resident_memory_bytes "))
+        .and_then(|line| line.split_whitespace().nth(1))
+        .and_then(|value| value.parse::<f64>().ok())
+        .map(|value| value as u64)
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args = Args::parse();
+    let call = Arc::new(call_for(&args));
+    let mut channels = Vec::new();
+    for _ in 0..args.connections.max(1) {
+        channels.push(Channel::from_shared(args.addr.clone())?.connect().await?);
+    }
+    // One call first: a wrong address or a failing RPC shows at once.
+    let first = perform(&call, &channels[0], args.token.as_deref()).await;
+    if first != Code::Ok {
+        println!("warning: the first call returned {first:?}");
+    }
+    let rss_before = match &args.metrics {
+        Some(admin) => resident_memory(admin).await,
+        None => None,
+    };
+
+    let concurrency = args.concurrency.max(1);
+    let interval =
+        (args.rate > 0).then(|| Duration::from_secs_f64(concurrency as f64 / args.rate as f64));
+    let measure_from = Instant::now() + Duration::from_secs(args.warmup);
+    let end = measure_from + Duration::from_secs(args.duration);
+    let token: Option<Arc<str>> = args.token.as_deref().map(Arc::from);
+    let workers: Vec<_> = (0..concurrency)
+        .map(|i| {
+            tokio::spawn(worker(
+                Arc::clone(&call),
+                channels[i % channels.len()].clone(),
+                token.clone(),
+                measure_from,
+                end,
+                interval,
+            ))
+        })
+        .collect();
+    let mut latencies = Histogram::<u64>::new_with_bounds(1, 120_000_000, 3)?;
+    let mut codes: BTreeMap<String, u64> = BTreeMap::new();
+    for worker in workers {
+        let report = worker.await?;
+        latencies.add(&report.latencies)?;
+        for (code, n) in report.codes {
+            *codes.entry(code).or_insert(0) += n;
+        }
+    }
+    let measured = Instant::now()
+        .saturating_duration_since(measure_from)
+        .as_secs_f64();
+    let total = latencies.len();
+    let ok = codes.get("Ok").copied().unwrap_or(0);
+    println!(
+        "rpc={:?} concurrency={concurrency} connections={} duration={}s rate={}",
+        args.rpc,
+        channels.len(),
+        args.duration,
+        if args.rate > 0 {
+            args.rate.to_string()
+        } else {
+            "max".to_owned()
+        }
+    );
+    println!(
+        "calls={total} ok={ok} errors={} throughput={:.0}/s",
+        total - ok,
+        total as f64 / measured
+    );
+    println!(
+        "latency_us p50={} p90={} p99={} p99.9={} max={}",
+        latencies.value_at_quantile(0.50),
+        latencies.value_at_quantile(0.90),
+        latencies.value_at_quantile(0.99),
+        latencies.value_at_quantile(0.999),
+        latencies.max()
+    );
+    println!("codes={codes:?}");
+    if let Some(admin) = &args.metrics {
+        let after = resident_memory(admin).await;
+        println!(
+            "rss_bytes before={} after={}",
+            rss_before.map_or("?".to_owned(), |b| b.to_string()),
+            after.map_or("?".to_owned(), |b| b.to_string())
+        );
+    }
+    if ok < total {
+        std::process::exit(1);
+    }
+    Ok(())
+}

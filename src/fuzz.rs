@@ -1,0 +1,222 @@
+//! Fuzz harnesses: one function per target, taking arbitrary bytes and
+//! panicking only when the code under test breaks an invariant (a panic, a
+//! round trip that does not hold, an error code other than
+//! `INVALID_ARGUMENT`). The cargo-fuzz crate in `fuzz/` drives them with
+//! libFuzzer; `tests/fuzz_corpus.rs` replays the saved corpus through the
+//! same functions, so every input that ever found a bug stays a test.
+//!
+//! Adding a parser (xiangqi FEN, ICCS, WXF) is a new [`Target`] variant, its
+//! name and one arm in [`run`].
+
+use std::sync::OnceLock;
+
+use prost::Message;
+use shakmaty::{CastlingMode, Position, san::SanPlus, uci::UciMove};
+use tonic::{Code, Request, Status};
+
+use crate::{
+    game::chess::{self, MoveParseError},
+    proto::{self as pb, rules_server::Rules},
+    transport::service::{Limits, RulesService},
+};
+
+/// A fuzz target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Chess FEN parsing, both strictness levels, and the FEN round trip.
+    ChessFen,
+    /// Chess move text (UCI or SAN) against a choice of positions.
+    ChessMove,
+    /// Arbitrary bytes decoded as each Rules request and handled.
+    RulesRequest,
+}
+
+impl Target {
+    /// Every target, for the corpus replay.
+    pub const ALL: [Target; 3] = [Target::ChessFen, Target::ChessMove, Target::RulesRequest];
+
+    /// The directory name under `fuzz/corpus/` and the cargo-fuzz binary name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::ChessFen => "chess_fen",
+            Target::ChessMove => "chess_move",
+            Target::RulesRequest => "rules_request",
+        }
+    }
+}
+
+/// Runs one input through one target.
+pub fn run(target: Target, data: &[u8]) {
+    match target {
+        Target::ChessFen => chess_fen(data),
+        Target::ChessMove => chess_move(data),
+        Target::RulesRequest => rules_request(data),
+    }
+}
+
+/// A parsed FEN formats to a FEN that parses strictly to the same position.
+pub fn chess_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for strictness in [
+        chess::fen::Strictness::Strict,
+        chess::fen::Strictness::Lenient,
+    ] {
+        match chess::fen::parse(text, strictness) {
+            Ok(position) => {
+                let formatted = chess::fen::format(&position);
+                let reparsed = chess::fen::parse(&formatted, chess::fen::Strictness::Lenient)
+                    .unwrap_or_else(|e| panic!("'{formatted}' (from '{text}') fails: {e}"));
+                assert_eq!(
+                    chess::fen::format(&reparsed),
+                    formatted,
+                    "FEN round trip changed the position"
+                );
+            }
+            Err(message) => assert!(!message.is_empty(), "empty FEN error for '{text}'"),
+        }
+    }
+}
+
+/// Positions the move harness plays against: the start, castling and
+/// en-passant chances, promotions, a checked king, an ambiguous-SAN setup.
+pub const MOVE_POSITIONS: [&str; 8] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "N3k3/8/8/8/8/8/8/N3K2N w - - 0 1",
+];
+
+/// Move text against a position: a parsed move is legal, and its UCI and
+/// SAN spellings parse back to the same move; a refused UCI move is not
+/// legal and gets a diagnosis.
+pub fn chess_move(data: &[u8]) {
+    let Some((&selector, text)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let fen = MOVE_POSITIONS[usize::from(selector) % MOVE_POSITIONS.len()];
+    let position = chess::fen::parse(fen, chess::fen::Strictness::Strict)
+        .unwrap_or_else(|e| panic!("harness position {fen}: {e}"));
+    let legal = position.legal_moves();
+    match chess::parse_move(&position, text) {
+        Ok(m) => {
+            assert!(legal.contains(&m), "'{text}' gave an illegal move");
+            let uci = m.to_uci(CastlingMode::Standard).to_string();
+            let san = SanPlus::from_move(position.clone(), m).to_string();
+            for spelling in [&uci, &san] {
+                let again = chess::parse_move(&position, spelling)
+                    .unwrap_or_else(|e| panic!("'{spelling}' (from '{text}') fails: {e:?}"));
+                assert_eq!(again, m, "'{spelling}' names another move");
+            }
+        }
+        Err(MoveParseError::IllegalUci(uci)) => {
+            if let Ok(m) = uci.to_move(&position) {
+                panic!("'{text}' refused although {m:?} is legal");
+            }
+            let (_, detail) = chess::diagnose(&position, uci);
+            assert!(!detail.is_empty(), "no diagnosis for '{text}'");
+        }
+        Err(
+            MoveParseError::Syntax(message)
+            | MoveParseError::IllegalSan(message)
+            | MoveParseError::AmbiguousSan(message),
+        ) => assert!(!message.is_empty(), "empty move error for '{text}'"),
+    }
+    // A UCI text that names a legal move must be accepted.
+    if let Ok(uci) = text.trim().parse::<UciMove>()
+        && uci.to_move(&position).is_ok()
+    {
+        assert!(chess::parse_move(&position, text).is_ok());
+    }
+}
+
+/// The limits the request harness serves with: small enough that no input
+/// can make one run slow (perft depth 3 is at most ~100k nodes).
+#[must_use]
+pub fn harness_limits() -> Limits {
+    Limits {
+        max_history_moves: 2048,
+        max_perft_depth: 3,
+    }
+}
+
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap_or_else(|e| panic!("fuzz runtime: {e}"))
+    })
+}
+
+/// Checks the only outcomes a handler may give: an answer, or a client
+/// error that says what is wrong. `UNIMPLEMENTED` stands for a variant this
+/// build does not serve.
+///
+/// # Panics
+/// On any other status, or on an error without a message.
+pub fn assert_acceptable_status(status: &Status) {
+    assert!(
+        matches!(status.code(), Code::InvalidArgument | Code::Unimplemented),
+        "unexpected {:?}: {}",
+        status.code(),
+        status.message()
+    );
+    assert!(!status.message().is_empty(), "error without a message");
+}
+
+/// The first byte picks the request type; the rest is decoded as that
+/// message. A decodable message goes through the real handler.
+pub fn rules_request(data: &[u8]) {
+    let Some((&selector, body)) = data.split_first() else {
+        return;
+    };
+    let service = RulesService::new(harness_limits());
+    let outcome: Option<Result<(), Status>> = runtime().block_on(async {
+        match selector % 4 {
+            0 => match pb::LegalMovesRequest::decode(body) {
+                Ok(request) => Some(service.legal_moves(Request::new(request)).await.map(|_| ())),
+                Err(_) => None,
+            },
+            1 => match pb::ValidateMoveRequest::decode(body) {
+                Ok(request) => Some(
+                    service
+                        .validate_move(Request::new(request))
+                        .await
+                        .map(|_| ()),
+                ),
+                Err(_) => None,
+            },
+            2 => match pb::GameStatusRequest::decode(body) {
+                Ok(request) => Some(service.game_status(Request::new(request)).await.map(|_| ())),
+                Err(_) => None,
+            },
+            _ => match pb::PerftRequest::decode(body) {
+                Ok(request) => Some(service.perft(Request::new(request)).await.map(|_| ())),
+                Err(_) => None,
+            },
+        }
+    });
+    if let Some(Err(status)) = outcome {
+        assert_acceptable_status(&status);
+    }
+}
+
+/// Encodes a request for [`rules_request`]: the selector byte, then the
+/// message. Used to build corpus entries and property tests.
+#[must_use]
+pub fn encode_rules_request(selector: u8, message: &impl Message) -> Vec<u8> {
+    let mut bytes = vec![selector];
+    bytes.extend(message.encode_to_vec());
+    bytes
+}

@@ -1,0 +1,229 @@
+//! Replays the saved fuzz corpus (`fuzz/corpus/<target>/*`) through the
+//! same harnesses cargo-fuzz drives, so the corpus runs in every `cargo test`
+//! on stable Rust.
+//!
+//! `cargo test --test fuzz_corpus -- --ignored write_seed_corpus` rewrites
+//! the hand-made seeds (files named `seed-*`); files found by the fuzzer sit
+//! beside them under their content hash.
+
+#![allow(clippy::unwrap_used)] // test helpers may panic on broken fixtures
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
+
+use arbiter::{
+    fuzz::{self, Target},
+    proto as pb,
+};
+
+fn corpus_dir(target: Target) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target.name())
+}
+
+fn replay(target: Target) -> usize {
+    let dir = corpus_dir(target);
+    let mut count = 0;
+    for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let data = fs::read(&path).unwrap();
+        let outcome = std::panic::catch_unwind(|| fuzz::run(target, &data));
+        assert!(
+            outcome.is_ok(),
+            "{} failed on {}",
+            target.name(),
+            path.display()
+        );
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn chess_fen_corpus() {
+    assert!(replay(Target::ChessFen) >= 10);
+}
+
+#[test]
+fn chess_move_corpus() {
+    assert!(replay(Target::ChessMove) >= 10);
+}
+
+#[test]
+fn rules_request_corpus() {
+    assert!(replay(Target::RulesRequest) >= 10);
+}
+
+#[test]
+fn every_target_has_a_corpus() {
+    for target in Target::ALL {
+        assert!(
+            corpus_dir(target).is_dir(),
+            "no corpus for {}",
+            target.name()
+        );
+    }
+}
+
+fn seed_fens() -> Vec<String> {
+    let mut fens: Vec<String> = fuzz::MOVE_POSITIONS.map(str::to_owned).to_vec();
+    fens.extend(
+        [
+            "",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k6K w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967296 1",
+            "k7/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+            "r\u{e9}bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ]
+        .map(str::to_owned),
+    );
+    fens.push("8/".repeat(40));
+    fens
+}
+
+const SEED_MOVES: [&str; 24] = [
+    "e2e4",
+    "e4",
+    "Nf3",
+    "O-O",
+    "O-O-O",
+    "0-0",
+    "e1g1",
+    "e1h1",
+    "b7b8q",
+    "b7b8",
+    "bxa8=Q",
+    "g2g1n",
+    "exf6",
+    "e5f6",
+    "Nb6",
+    "Nac7",
+    "N1b3",
+    "e7e8k",
+    "a1a1",
+    "@@@@",
+    "",
+    "   e2e4   ",
+    "Kd1+",
+    "\u{265e}f3",
+];
+
+fn position(fen: &str, moves: &[&str]) -> Option<pb::Position> {
+    Some(pb::Position {
+        variant: pb::Variant::Chess.into(),
+        fen: fen.to_owned(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        coordinates: 0,
+        fen_strictness: 0,
+    })
+}
+
+fn seed_requests() -> Vec<Vec<u8>> {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let repetition = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut requests = Vec::new();
+    for pos in [
+        position("", &[]),
+        position(kiwipete, &["e2a6", "b4c3"]),
+        position("", &repetition),
+        position("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
+        position("", &["e4", "e5", "e4"]),
+        position("not a fen", &[]),
+        None,
+    ] {
+        requests.push(fuzz::encode_rules_request(
+            0,
+            &pb::LegalMovesRequest {
+                position: pos.clone(),
+                options: None,
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            1,
+            &pb::ValidateMoveRequest {
+                position: pos.clone(),
+                r#move: "e2e4".to_owned(),
+                options: Some(pb::RuleOptions {
+                    claim_draws: true,
+                    ..Default::default()
+                }),
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            2,
+            &pb::GameStatusRequest {
+                position: pos.clone(),
+                options: Some(pb::RuleOptions {
+                    rule_set: 77,
+                    ..Default::default()
+                }),
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            3,
+            &pb::PerftRequest {
+                position: pos,
+                depth: 2,
+                divide: true,
+            },
+        ));
+    }
+    requests.push(fuzz::encode_rules_request(
+        0,
+        &pb::LegalMovesRequest {
+            position: Some(pb::Position {
+                variant: 99,
+                ..Default::default()
+            }),
+            options: None,
+        },
+    ));
+    requests.push(vec![0, 0x0a, 0x05, 0x12, 0x03, 0xff, 0xfe, 0xfd]);
+    requests.push(vec![2, 0xff, 0xff, 0xff]);
+    requests
+}
+
+fn write_seeds(target: Target, seeds: impl IntoIterator<Item = Vec<u8>>) {
+    let dir = corpus_dir(target);
+    fs::create_dir_all(&dir).unwrap();
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("seed-"))
+        {
+            fs::remove_file(path).unwrap();
+        }
+    }
+    for (index, seed) in seeds.into_iter().enumerate() {
+        fs::write(dir.join(format!("seed-{index:03}")), seed).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "rewrites fuzz/corpus/*/seed-*; run by hand"]
+fn write_seed_corpus() {
+    write_seeds(
+        Target::ChessFen,
+        seed_fens().into_iter().map(String::into_bytes),
+    );
+    let moves = (0..fuzz::MOVE_POSITIONS.len()).flat_map(|selector| {
+        SEED_MOVES.iter().map(move |m| {
+            let mut bytes = vec![u8::try_from(selector).unwrap()];
+            bytes.extend(m.as_bytes());
+            bytes
+        })
+    });
+    write_seeds(Target::ChessMove, moves);
+    write_seeds(Target::RulesRequest, seed_requests());
+}

@@ -1,0 +1,167 @@
+//! Helpers for the reliability tests: an in-process server on ephemeral
+//! ports, clients, and a raw codec that sends bytes no generated client
+//! would (invalid UTF-8, negative varints).
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use arbiter::{
+    config::Config,
+    proto::{self as pb, engine_client::EngineClient, rules_client::RulesClient},
+    transport::server::{self, RunningServer},
+};
+use http::uri::PathAndQuery;
+use prost::bytes::{Buf, BufMut};
+use tonic::{
+    Request, Status,
+    codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder},
+    transport::Channel,
+};
+use tonic_health::pb::{
+    HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+};
+
+/// A server running inside the test process, with a plaintext channel.
+pub struct TestServer {
+    pub server: RunningServer,
+    pub channel: Channel,
+}
+
+impl TestServer {
+    pub async fn start() -> TestServer {
+        Self::start_with(Config::for_tests()).await
+    }
+
+    pub async fn start_with(config: Config) -> TestServer {
+        arbiter::telemetry::metrics_handle();
+        let server = server::start(config, std::future::pending()).await.unwrap();
+        let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
+            .unwrap()
+            .connect()
+            .await
+            .unwrap();
+        TestServer { server, channel }
+    }
+
+    pub fn rules(&self) -> RulesClient<Channel> {
+        RulesClient::new(self.channel.clone())
+    }
+
+    pub fn engine(&self) -> EngineClient<Channel> {
+        EngineClient::new(self.channel.clone())
+    }
+
+    /// Proves the server still serves: health is SERVING and the start
+    /// position has its 20 moves.
+    pub async fn assert_still_serving(&self) {
+        let health = HealthClient::new(self.channel.clone())
+            .check(HealthCheckRequest {
+                service: String::new(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(health.status, ServingStatus::Serving as i32);
+        let moves = self
+            .rules()
+            .legal_moves(pb::LegalMovesRequest {
+                position: chess("", &[]),
+                options: None,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(moves.moves.len(), 20);
+    }
+
+    /// Sends `body` as the raw protobuf of a call to `path`.
+    pub async fn raw_call(&self, path: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
+        let mut grpc = tonic::client::Grpc::new(self.channel.clone());
+        grpc.ready().await.unwrap();
+        grpc.unary(
+            Request::new(body),
+            PathAndQuery::from_static(path),
+            RawCodec,
+        )
+        .await
+        .map(tonic::Response::into_inner)
+    }
+}
+
+pub fn chess(fen: &str, moves: &[&str]) -> Option<pb::Position> {
+    Some(pb::Position {
+        variant: pb::Variant::Chess.into(),
+        fen: fen.to_owned(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        coordinates: 0,
+        fen_strictness: 0,
+    })
+}
+
+/// Sends and receives message bodies as they are.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RawCodec;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RawCoder;
+
+impl Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCoder;
+    type Decoder = RawCoder;
+
+    fn encoder(&mut self) -> RawCoder {
+        RawCoder
+    }
+
+    fn decoder(&mut self) -> RawCoder {
+        RawCoder
+    }
+}
+
+impl Encoder for RawCoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn encode(&mut self, item: Vec<u8>, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+impl Decoder for RawCoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
+        Ok(Some(src.copy_to_bytes(src.remaining()).to_vec()))
+    }
+}
+
+/// Protobuf wire helpers for hand-made messages.
+pub mod wire {
+    pub fn varint(mut value: u64, out: &mut Vec<u8>) {
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                out.push(byte);
+                return;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+
+    /// A length-delimited field.
+    pub fn bytes_field(number: u32, bytes: &[u8], out: &mut Vec<u8>) {
+        varint(u64::from(number << 3 | 2), out);
+        varint(bytes.len() as u64, out);
+        out.extend_from_slice(bytes);
+    }
+
+    /// A varint field.
+    pub fn varint_field(number: u32, value: u64, out: &mut Vec<u8>) {
+        varint(u64::from(number << 3), out);
+        varint(value, out);
+    }
+}
