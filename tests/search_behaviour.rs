@@ -342,3 +342,25 @@ fn a_gone_receiver_stops_the_search() {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+#[test]
+fn a_single_legal_move_is_answered_at_once() {
+    // Black's king has a single legal move: taking the rook.
+    let forced = node("k7/1R6/8/8/8/8/8/K7 b - - 0 1");
+    let started = Instant::now();
+    let result = run(&SearchRequest::new(
+        forced,
+        Limits {
+            movetime: Some(Duration::from_secs(5)),
+            ..Limits::default()
+        },
+    ));
+    assert_eq!(result.stop_reason, StopReason::OnlyMove);
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert_eq!(
+        result
+            .best_move
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+        Some("a8b7".to_string())
+    );
+}

@@ -206,43 +206,54 @@ fn relative_rank(sq: Square, color: Color) -> i32 {
     }
 }
 
-fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
-    let file = sq.file() as i32;
-    let rank = sq.rank() as i32;
-    let mut span = Bitboard::EMPTY;
-    for f in (file - 1).max(0)..=(file + 1).min(7) {
-        let ranks: Vec<i32> = match color {
-            Color::White => (rank + 1..8).collect(),
-            Color::Black => (0..rank).collect(),
-        };
-        for r in ranks {
-            span |= Bitboard::from(Square::from_coords(
-                File::new(f as u32),
-                Rank::new(r as u32),
-            ));
+/// Pawn-structure masks, per colour (`Color as usize`, Black = 0) and square:
+/// the squares an enemy pawn must not occupy for a pawn to be passed, and the
+/// king's pawn shield (three files, two ranks in front of it).
+struct Masks {
+    passed: [[Bitboard; 64]; 2],
+    shield: [[Bitboard; 64]; 2],
+}
+
+static MASKS: LazyLock<Masks> = LazyLock::new(|| {
+    let mut masks = Masks {
+        passed: [[Bitboard::EMPTY; 64]; 2],
+        shield: [[Bitboard::EMPTY; 64]; 2],
+    };
+    for color in Color::ALL {
+        let step: i32 = if color == Color::White { 1 } else { -1 };
+        for sq in Square::ALL {
+            let file = sq.file() as i32;
+            let rank = sq.rank() as i32;
+            let mut passed = Bitboard::EMPTY;
+            let mut shield = Bitboard::EMPTY;
+            for f in (file - 1).max(0)..=(file + 1).min(7) {
+                let mut r = rank + step;
+                while (0..8).contains(&r) {
+                    let target = Bitboard::from(Square::from_coords(
+                        File::new(f as u32),
+                        Rank::new(r as u32),
+                    ));
+                    passed |= target;
+                    if (r - rank).abs() <= 2 {
+                        shield |= target;
+                    }
+                    r += step;
+                }
+            }
+            masks.passed[color as usize][sq.to_usize()] = passed;
+            masks.shield[color as usize][sq.to_usize()] = shield;
         }
     }
-    (span & their_pawns).is_empty()
+    masks
+});
+
+fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
+    (MASKS.passed[color as usize][sq.to_usize()] & their_pawns).is_empty()
 }
 
 /// The three squares in front of the king and the three beyond them.
 fn pawn_shield(king: Square, color: Color) -> Bitboard {
-    let file = king.file() as i32;
-    let rank = king.rank() as i32;
-    let step = if color == Color::White { 1 } else { -1 };
-    let mut shield = Bitboard::EMPTY;
-    for f in (file - 1).max(0)..=(file + 1).min(7) {
-        for d in 1..=2 {
-            let r = rank + step * d;
-            if (0..8).contains(&r) {
-                shield |= Bitboard::from(Square::from_coords(
-                    File::new(f as u32),
-                    Rank::new(r as u32),
-                ));
-            }
-        }
-    }
-    shield
+    MASKS.shield[color as usize][king.to_usize()]
 }
 
 impl Evaluator<ChessNode> for ChessEvaluator {
@@ -314,6 +325,35 @@ mod tests {
         let a = eval("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let b = eval("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn passed_pawns_are_recognised() {
+        let black_pawns = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from(s))
+        };
+        assert!(!is_passed(
+            Square::E5,
+            Color::White,
+            black_pawns(&[Square::D7])
+        ));
+        assert!(is_passed(
+            Square::E5,
+            Color::White,
+            black_pawns(&[Square::A7, Square::E4])
+        ));
+        assert!(!is_passed(
+            Square::E4,
+            Color::Black,
+            Bitboard::from(Square::F2)
+        ));
+        assert!(is_passed(
+            Square::E4,
+            Color::Black,
+            Bitboard::from(Square::F5)
+        ));
     }
 
     #[test]

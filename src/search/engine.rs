@@ -111,6 +111,8 @@ pub enum StopReason {
     Stopped,
     /// A forced mate was proven; deeper search cannot change the result.
     MateFound,
+    /// Only one legal move and no depth or node limit asked for more.
+    OnlyMove,
     /// The root has no legal move.
     NoLegalMoves,
 }
@@ -348,6 +350,13 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             completed = iteration_lines;
             completed_depth = depth;
             let best = root_moves[0].score;
+            if root_moves.len() == 1
+                && request.limits.depth.is_none()
+                && request.limits.nodes.is_none()
+            {
+                reason = StopReason::OnlyMove;
+                break;
+            }
             if lines == 1 && is_mate(best) && depth > 2 * (MATE - best.abs()) + 2 {
                 reason = StopReason::MateFound;
                 break;

@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::params::NEXT_ITERATION_TIME_FRACTION;
+
 /// What bounds a search. Every limit that is set applies; the first reached
 /// stops the search. With none set the search runs until stopped.
 #[derive(Debug, Clone, Default)]
@@ -59,14 +61,14 @@ impl Clock {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Whether another iteration is likely to finish in time: iterations
-    /// grow by a factor of a few, so starting one past half the budget
-    /// mostly wastes time.
+    /// Whether another iteration is worth starting: iterations grow by a
+    /// factor of a few, so one started late rarely finishes (though its
+    /// first move, the previous best, usually does and can still improve).
     pub(crate) fn worth_next_iteration(&self) -> bool {
         match self.deadline {
             Some(deadline) => {
                 let total = deadline.saturating_duration_since(self.started);
-                self.elapsed() < total / 2
+                self.elapsed() < total.mul_f64(NEXT_ITERATION_TIME_FRACTION)
             }
             None => true,
         }

@@ -65,6 +65,9 @@ pub const ORDER_LOSING_CAPTURE: i32 = 1 << 26;
 /// History scores saturate here so they stay below the killer band.
 pub const HISTORY_MAX: i32 = 1 << 20;
 
+/// A new iteration starts only before this fraction of the time budget.
+pub const NEXT_ITERATION_TIME_FRACTION: f64 = 0.6;
+
 /// How many nodes pass between two checks of the clock and the stop flag.
 /// At ~1 M nodes/s this is a check every ~1 ms.
 pub const NODES_PER_STOP_CHECK: u64 = 1024;

@@ -320,8 +320,15 @@ fn worker(shared: &Shared) {
         let (nodes, deliver) = if stop.load(Ordering::Relaxed) {
             (0, None)
         } else {
-            let (nodes, deliver) = job(&mut tt);
-            (nodes, Some(deliver))
+            // A panicking search loses its answer (the caller sees its event
+            // channel close) but not the worker.
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut tt))) {
+                Ok((nodes, deliver)) => (nodes, Some(deliver)),
+                Err(_) => {
+                    tt = TranspositionTable::new(shared.config.tt_mb);
+                    (0, None)
+                }
+            }
         };
         let elapsed = started.elapsed();
         shared.stats.nodes.fetch_add(nodes, Ordering::Relaxed);
