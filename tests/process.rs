@@ -39,12 +39,17 @@ mod serde_like {
             let key_start = rest.strip_prefix('"')?;
             let key_end = key_start.find('"')?;
             let key = &key_start[..key_end];
-            rest = key_start[key_end + 1..].trim_start().strip_prefix(':')?.trim_start();
+            rest = key_start[key_end + 1..]
+                .trim_start()
+                .strip_prefix(':')?
+                .trim_start();
             let value;
             if let Some(s) = rest.strip_prefix('"') {
                 let mut end = 0;
                 let bytes = s.as_bytes();
-                while end < bytes.len() && !(bytes[end] == b'"' && (end == 0 || bytes[end - 1] != b'\\')) {
+                while end < bytes.len()
+                    && !(bytes[end] == b'"' && (end == 0 || bytes[end - 1] != b'\\'))
+                {
                     end += 1;
                 }
                 value = s[..end].to_owned();
@@ -98,7 +103,9 @@ async fn json_logs_and_sigterm_drain() {
     }
     let grpc_addr = grpc_addr.expect("serving line with the gRPC address");
 
-    let mut rules = RulesClient::connect(format!("http://{grpc_addr}")).await.unwrap();
+    let mut rules = RulesClient::connect(format!("http://{grpc_addr}"))
+        .await
+        .unwrap();
     rules
         .legal_moves(pb::LegalMovesRequest {
             position: Some(pb::Position {

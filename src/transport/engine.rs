@@ -150,7 +150,9 @@ fn stop_reason(reason: StopReason) -> pb::StopReason {
         StopReason::DepthReached => pb::StopReason::Depth,
         StopReason::NodeLimit => pb::StopReason::Nodes,
         StopReason::TimeUp | StopReason::Stopped => pb::StopReason::Time,
-        StopReason::MateFound | StopReason::NoLegalMoves => pb::StopReason::Forced,
+        StopReason::MateFound | StopReason::OnlyMove | StopReason::NoLegalMoves => {
+            pb::StopReason::Forced
+        }
     }
 }
 
