@@ -23,9 +23,16 @@ use std::{
 use arbiter::proto::{self as pb, engine_client::EngineClient, rules_client::RulesClient};
 use clap::{Parser, ValueEnum};
 use hdrhistogram::Histogram;
+use http::uri::PathAndQuery;
+use prost::bytes::{Buf, BufMut, Bytes};
 use shakmaty::{CastlingMode, Chess, Position};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tonic::{Code, Request, metadata::MetadataValue, transport::Channel};
+use tonic::{
+    Code, Request, Status,
+    codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder},
+    metadata::MetadataValue,
+    transport::Channel,
+};
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 
 /// The RPC to drive.
@@ -83,6 +90,12 @@ struct Args {
     /// (for `h2load --data`).
     #[arg(long)]
     write_body: Option<std::path::PathBuf>,
+    /// Decode every response into its message type. Off by default: the
+    /// status is checked either way, and decoding a 48-move list costs the
+    /// client (which shares the machine with the server) more CPU than a
+    /// health answer, which would skew the comparison towards the client.
+    #[arg(long)]
+    decode: bool,
 }
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -189,22 +202,109 @@ fn call_for(args: &Args) -> Call {
     }
 }
 
-/// The request as a gRPC message frame: no compression, 4-byte length, body.
-fn grpc_frame(call: &Call) -> Vec<u8> {
+/// The request message, encoded.
+fn request_body(call: &Call) -> Vec<u8> {
     use prost::Message as _;
-    let body = match call {
+    match call {
         Call::Health(r) => r.encode_to_vec(),
         Call::LegalMoves(r) => r.encode_to_vec(),
         Call::GameStatus(r) => r.encode_to_vec(),
         Call::ValidateMove(r) => r.encode_to_vec(),
         Call::BestMove(r) => r.encode_to_vec(),
-    };
+    }
+}
+
+fn method_path(call: &Call) -> &'static str {
+    match call {
+        Call::Health(_) => "/grpc.health.v1.Health/Check",
+        Call::LegalMoves(_) => "/arbiter.v1.Rules/LegalMoves",
+        Call::GameStatus(_) => "/arbiter.v1.Rules/GameStatus",
+        Call::ValidateMove(_) => "/arbiter.v1.Rules/ValidateMove",
+        Call::BestMove(_) => "/arbiter.v1.Engine/BestMove",
+    }
+}
+
+/// The request as a gRPC message frame: no compression, 4-byte length, body.
+fn grpc_frame(call: &Call) -> Vec<u8> {
+    let body = request_body(call);
     let mut frame = vec![0];
     frame.extend(u32::try_from(body.len()).unwrap_or(u32::MAX).to_be_bytes());
     frame.extend(body);
     frame
 }
 
+/// A codec that sends a pre-encoded request and only counts the response's
+/// bytes: the gRPC status still comes from the trailers.
+#[derive(Debug, Clone, Copy)]
+struct RawCodec;
+
+struct RawEncoder;
+
+struct RawDecoder;
+
+impl Codec for RawCodec {
+    type Encode = Bytes;
+    type Decode = usize;
+    type Encoder = RawEncoder;
+    type Decoder = RawDecoder;
+
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+
+    fn decoder(&mut self) -> RawDecoder {
+        RawDecoder
+    }
+}
+
+impl Encoder for RawEncoder {
+    type Item = Bytes;
+    type Error = Status;
+
+    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+impl Decoder for RawDecoder {
+    type Item = usize;
+    type Error = Status;
+
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<usize>, Status> {
+        let len = src.remaining();
+        src.advance(len);
+        Ok(Some(len))
+    }
+}
+
+/// One call through [`RawCodec`].
+async fn perform_raw(
+    path: &'static str,
+    body: &Bytes,
+    channel: &Channel,
+    token: Option<&str>,
+) -> Code {
+    let mut grpc = tonic::client::Grpc::new(channel.clone());
+    if grpc.ready().await.is_err() {
+        return Code::Unavailable;
+    }
+    let mut request = Request::new(body.clone());
+    if let Some(token) = token
+        && let Ok(value) = MetadataValue::try_from(format!("Bearer {token}"))
+    {
+        request.metadata_mut().insert("authorization", value);
+    }
+    match grpc
+        .unary(request, PathAndQuery::from_static(path), RawCodec)
+        .await
+    {
+        Ok(_) => Code::Ok,
+        Err(status) => status.code(),
+    }
+}
+
+/// One call through the generated client, which decodes the response.
 async fn perform(call: &Call, channel: &Channel, token: Option<&str>) -> Code {
     let result = match call.clone() {
         Call::Health(r) => HealthClient::new(channel.clone())
@@ -247,14 +347,23 @@ struct WorkerReport {
     codes: BTreeMap<String, u64>,
 }
 
-async fn worker(
+/// How a worker calls: the request, and whether to decode the answers.
+struct Job {
     call: Arc<Call>,
+    body: Bytes,
+    decode: bool,
+}
+
+async fn worker(
+    job: Arc<Job>,
     channel: Channel,
     token: Option<Arc<str>>,
     measure_from: Instant,
     end: Instant,
     interval: Option<Duration>,
 ) -> WorkerReport {
+    let (call, body, decode) = (&job.call, &job.body, job.decode);
+    let path = method_path(call);
     let mut latencies = Histogram::<u64>::new_with_bounds(1, 120_000_000, 3)
         .unwrap_or_else(|e| panic!("histogram: {e}"));
     let mut codes = BTreeMap::new();
@@ -271,7 +380,11 @@ async fn worker(
         if started >= end {
             break;
         }
-        let code = perform(&call, &channel, token.as_deref()).await;
+        let code = if decode {
+            perform(call, &channel, token.as_deref()).await
+        } else {
+            perform_raw(path, body, &channel, token.as_deref()).await
+        };
         if started >= measure_from {
             let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
             latencies.saturating_record(micros.max(1));
@@ -325,10 +438,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let measure_from = Instant::now() + Duration::from_secs(args.warmup);
     let end = measure_from + Duration::from_secs(args.duration);
     let token: Option<Arc<str>> = args.token.as_deref().map(Arc::from);
+    let job = Arc::new(Job {
+        body: Bytes::from(request_body(&call)),
+        call: Arc::clone(&call),
+        decode: args.decode,
+    });
     let workers: Vec<_> = (0..concurrency)
         .map(|i| {
             tokio::spawn(worker(
-                Arc::clone(&call),
+                Arc::clone(&job),
                 channels[i % channels.len()].clone(),
                 token.clone(),
                 measure_from,

@@ -65,7 +65,7 @@ impl Game {
     pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
         match self {
             Game::Chess(game) => {
-                game.status(options)?;
+                chess::check_rule_set(options)?;
                 Ok(game.legal_moves())
             }
             Game::Xiangqi(game) => Ok(game.legal_moves()),

@@ -7,8 +7,8 @@ pub mod fen;
 mod validate;
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role,
-    san::{San, SanPlus},
+    CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position, Role,
+    san::{San, SanPlus, Suffix},
     uci::UciMove,
     zobrist::Zobrist64,
 };
@@ -177,13 +177,20 @@ impl ChessGame {
 
     fn play(&mut self, m: Move) {
         let irreversible = self.position.is_irreversible(m);
+        // Incremental where shakmaty can (most moves), from scratch otherwise.
+        let updated = self.window.last().and_then(|&current| {
+            self.position
+                .update_zobrist_hash(Zobrist64(current), m, EnPassantMode::Legal)
+        });
         self.position.play_unchecked(m);
         self.plies += 1;
         if irreversible {
             self.window.clear();
             self.window_start_ply = self.plies;
         }
-        self.window.push(hash(&self.position));
+        let next = updated.map_or_else(|| hash(&self.position), |z| z.0);
+        debug_assert_eq!(next, hash(&self.position));
+        self.window.push(next);
     }
 
     #[must_use]
@@ -206,14 +213,12 @@ impl ChessGame {
     /// Every legal move, sorted by UCI.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        let mut moves: Vec<MoveInfo> = self
-            .position
-            .legal_moves()
-            .into_iter()
-            .map(|m| self.describe(m))
-            .collect();
-        moves.sort_by(|a, b| a.uci.cmp(&b.uci));
+        let mut moves = self.position.legal_moves();
+        moves.sort_unstable_by_key(|&m| uci_order(m));
         moves
+            .iter()
+            .map(|&m| describe_among(&self.position, m, &moves))
+            .collect()
     }
 
     fn occurrences(&self) -> u32 {
@@ -420,7 +425,7 @@ impl ChessGame {
     }
 }
 
-fn check_rule_set(options: &RuleOptions) -> Result<(), InputError> {
+pub(crate) fn check_rule_set(options: &RuleOptions) -> Result<(), InputError> {
     match options.rule_set {
         None | Some(RuleSet::Fide) => Ok(()),
         Some(other) => Err(InputError::Option {
@@ -452,12 +457,55 @@ pub fn reason_text(reason: Reason) -> &'static str {
 /// Describes a legal move of `pos`.
 #[must_use]
 pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
+    describe_among(pos, m, &pos.legal_moves())
+}
+
+/// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without
+/// building them: file before rank, castling as the king's two-square move.
+fn uci_order(m: Move) -> u32 {
+    let (from, to) = match m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            (king, shakmaty::Square::from_coords(file, king.rank()))
+        }
+        _ => (m.from().unwrap_or(m.to()), m.to()),
+    };
+    let point = |sq: shakmaty::Square| u32::from(sq.file()) * 8 + u32::from(sq.rank());
+    let promotion = match m.promotion() {
+        None => 0,
+        Some(Role::Bishop) => 1,
+        Some(Role::Knight) => 2,
+        Some(Role::Queen) => 3,
+        Some(_) => 4,
+    };
+    (point(from) * 64 + point(to)) * 8 + promotion
+}
+
+/// Describes `m`, one of `legal` (all of `pos`'s legal moves). SAN needs
+/// the other legal moves only to disambiguate, and a mate test only after a
+/// check, so a whole move list costs one generation plus one per checking
+/// move — not one per move, as a position-by-position SAN would.
+fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
     let mover = side(pos.turn());
-    let san = SanPlus::from_move(pos.clone(), m);
+    let san = San::disambiguate(m, legal);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let suffix = if !after.is_check() {
+        None
+    } else if after.legal_moves().is_empty() {
+        Some(Suffix::Checkmate)
+    } else {
+        Some(Suffix::Check)
+    };
+    let san = SanPlus { san, suffix };
     let uci = m.to_uci(CastlingMode::Standard);
     let (from, to) = match uci {
-        UciMove::Normal { from, to, .. } => (from.to_string(), to.to_string()),
-        UciMove::Put { to, .. } => (String::new(), to.to_string()),
+        UciMove::Normal { from, to, .. } => (square_text(from), square_text(to)),
+        UciMove::Put { to, .. } => (String::new(), square_text(to)),
         UciMove::Null => (String::new(), String::new()),
     };
     let castling = match san.san {
@@ -465,9 +513,13 @@ pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
         San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
         _ => None,
     };
+    let mut uci_text = String::with_capacity(5);
+    uci.append_to_string(&mut uci_text);
+    let mut san_text = String::with_capacity(8);
+    san.append_to_string(&mut san_text);
     MoveInfo {
-        uci: uci.to_string(),
-        san: san.to_string(),
+        uci: uci_text,
+        san: san_text,
         uci_one_based: None,
         from,
         to,
@@ -479,10 +531,64 @@ pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
             side: mover.opponent(),
             kind: kind(role),
         }),
-        check: san.suffix.is_some(),
+        check: suffix.is_some(),
         castling,
         en_passant: m.is_en_passant(),
         promotion: m.promotion().map(kind),
         forbidden_repetition: None,
+    }
+}
+
+fn square_text(square: shakmaty::Square) -> String {
+    let mut text = String::with_capacity(2);
+    text.push(square.file().char());
+    text.push(square.rank().char());
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Chess, Position, fen::Fen, san::SanPlus};
+
+    use super::{describe_among, uci_order};
+
+    /// The one-generation description must say what shakmaty's own
+    /// position-by-position SAN says, for every move of every reference
+    /// position and of each position one move later.
+    #[test]
+    fn move_list_matches_shakmaty_san_and_uci_order() {
+        let suite = include_str!("../../../../shared/data/perft/chess.epd");
+        let mut checked = 0;
+        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let root: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Chess960)
+                .unwrap();
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves() {
+                positions.push(root.clone().play(m).unwrap());
+            }
+            for pos in positions {
+                let mut legal = pos.legal_moves();
+                legal.sort_unstable_by_key(|&m| uci_order(m));
+                let ucis: Vec<String> = legal
+                    .iter()
+                    .map(|&m| describe_among(&pos, m, &legal).uci)
+                    .collect();
+                let mut sorted = ucis.clone();
+                sorted.sort();
+                assert_eq!(ucis, sorted, "{fen}");
+                for &m in &legal {
+                    let info = describe_among(&pos, m, &legal);
+                    let expected = SanPlus::from_move(pos.clone(), m);
+                    assert_eq!(info.san, expected.to_string(), "{fen} {}", info.uci);
+                    assert_eq!(info.check, expected.suffix.is_some());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -97,6 +97,13 @@ fn reason_phrase(outcome: Outcome) -> &'static str {
 /// Describes a legal move of `pos`.
 #[must_use]
 pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
+    let mut after = pos.clone();
+    after.play(m);
+    describe_played(pos, m, &after, one_based)
+}
+
+/// [`describe`] given the position after `m`, which the caller already has.
+fn describe_played(pos: &Position, m: Move, after: &Position, one_based: bool) -> MoveInfo {
     let mover = pos.piece_at(m.from).map_or(
         PieceInfo {
             side: pos.side_to_move(),
@@ -108,11 +115,11 @@ pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
         uci: notation::format_iccs(m),
         san: notation::to_wxf(pos, m),
         uci_one_based: one_based.then(|| notation::format_one_based(m)),
-        from: m.from.to_string(),
-        to: m.to.to_string(),
+        from: notation::square_text(m.from),
+        to: notation::square_text(m.to),
         piece: mover,
         captured: pos.piece_at(m.to).map(piece),
-        check: pos.gives_check(m),
+        check: after.in_check(),
         castling: None,
         en_passant: false,
         promotion: None,
@@ -211,31 +218,30 @@ impl XiangqiGame {
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
         let pos = self.position();
         let game_over = self.outcome().is_over();
-        let mut moves: Vec<MoveInfo> = pos
-            .legal_moves()
+        let mut moves = pos.legal_moves();
+        moves.sort_unstable_by_key(|m| (m.from.file(), m.from.rank(), m.to.file(), m.to.rank()));
+        moves
             .into_iter()
             .map(|m| {
-                let mut info = describe(pos, m, self.one_based);
+                let mut after = pos.clone();
+                after.play(m);
+                let mut info = describe_played(pos, m, &after, self.one_based);
                 if !game_over {
-                    info.forbidden_repetition = self.forbidden_repetition(m);
+                    info.forbidden_repetition = self.forbidden_repetition(m, &after);
                 }
                 info
             })
-            .collect();
-        moves.sort_by(|a, b| a.uci.cmp(&b.uci));
-        moves
+            .collect()
     }
 
     /// The losing verdict `m` would bring on its mover by completing a repetition. Only
     /// a quiet move to a position already seen `count - 1` times since the last capture
     /// can; just those are replayed onto a copy of the record.
-    fn forbidden_repetition(&self, m: Move) -> Option<Outcome> {
+    fn forbidden_repetition(&self, m: Move, after: &Position) -> Option<Outcome> {
         let pos = self.position();
         if pos.piece_at(m.to).is_some() {
             return None;
         }
-        let mut after = pos.clone();
-        after.play(m);
         let count = self.record.options().repetition_count;
         if self.record.occurrences(after.zobrist()) + 1 < count {
             return None;

@@ -65,6 +65,12 @@ impl Deref for MoveList {
     }
 }
 
+impl std::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
 impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = std::iter::Take<std::array::IntoIter<Move, MAX_MOVES>>;

@@ -169,7 +169,23 @@ pub fn parse_one_based(input: &str) -> Result<Move, NotationError> {
 /// ICCS form: `h2e2`.
 #[must_use]
 pub fn format_iccs(m: Move) -> String {
-    m.to_string()
+    let mut text = String::with_capacity(4);
+    push_square(&mut text, m.from);
+    push_square(&mut text, m.to);
+    text
+}
+
+/// A point in ICCS coordinates (`h2`), for move lists built without the formatter.
+#[must_use]
+pub fn square_text(square: Square) -> String {
+    let mut text = String::with_capacity(2);
+    push_square(&mut text, square);
+    text
+}
+
+fn push_square(out: &mut String, square: Square) {
+    out.push(char::from(b'a' + square.file()));
+    out.push(digit(square.rank()));
 }
 
 /// 1-based form: `h3e3`, `b3b10`.
@@ -218,19 +234,27 @@ fn file_mates(pos: &Position, side: Side, kind: PieceKind, file: u8) -> Vec<Squa
 
 /// Direction and last digit: `=5`, `+7`, `-2`.
 fn action(side: Side, kind: PieceKind, m: Move) -> String {
+    let mut out = String::with_capacity(2);
+    push_action(&mut out, side, kind, m);
+    out
+}
+
+fn push_action(out: &mut String, side: Side, kind: PieceKind, m: Move) {
     let dr = i32::from(m.to.rank()) - i32::from(m.from.rank());
     let forward = if side == Side::White { dr } else { -dr };
     if dr == 0 {
-        return format!("={}", digit(file_number(side, m.to.file())));
+        out.push('=');
+        out.push(digit(file_number(side, m.to.file())));
+        return;
     }
-    let sign = if forward > 0 { '+' } else { '-' };
     let last = match kind {
         PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse => {
             file_number(side, m.to.file())
         }
         _ => dr.unsigned_abs() as u8,
     };
-    format!("{sign}{}", digit(last))
+    out.push(if forward > 0 { '+' } else { '-' });
+    out.push(digit(last));
 }
 
 /// Marker for the piece at `index` (0 = front) among `count` on one file, where the middle
@@ -248,34 +272,59 @@ fn tandem_marker(index: usize, count: usize, file_digit: char) -> char {
     }
 }
 
-/// The piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
-fn designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> String {
-    let mates = file_mates(pos, side, kind, from.file());
-    let count = mates.len();
-    let index = mates.iter().position(|&s| s == from).unwrap_or(0);
+/// How many same-kind, same-side pieces stand on `from`'s file, and how many of those
+/// are in front of it (nearer the opponent): `file_mates` without the allocation.
+fn file_count_and_index(
+    pos: &Position,
+    side: Side,
+    kind: PieceKind,
+    from: Square,
+) -> (usize, usize) {
+    let mut count = 0;
+    let mut ahead = 0;
+    for s in pos.pieces_of(super::types::Piece::new(side, kind)).iter() {
+        if s.file() == from.file() {
+            count += 1;
+            let in_front = match side {
+                Side::White => s.rank() > from.rank(),
+                Side::Black => s.rank() < from.rank(),
+            };
+            ahead += usize::from(in_front);
+        }
+    }
+    (count, ahead)
+}
+
+/// Writes the piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
+fn push_designation(out: &mut String, pos: &Position, side: Side, kind: PieceKind, from: Square) {
+    let (count, index) = file_count_and_index(pos, side, kind, from);
     let file_digit = digit(file_number(side, from.file()));
     let letter = kind.wxf_char();
     let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
-    if count <= 1 || keeps_digit {
-        return format!("{letter}{file_digit}");
-    }
-    if kind != PieceKind::Soldier {
-        return format!("{letter}{}", tandem_marker(index, count, file_digit));
-    }
-    let other_tandem_file = (0..9u8)
-        .filter(|&f| f != from.file())
-        .any(|f| file_mates(pos, side, kind, f).len() >= 2);
-    if other_tandem_file {
-        return format!("{file_digit}{}", tandem_marker(index, count, file_digit));
-    }
-    match (count, index) {
-        (4 | 5, 0) => "++".to_string(),
-        (4 | 5, i) if i + 1 == count => "--".to_string(),
-        (4 | 5, 1) => "P+".to_string(),
-        (4 | 5, i) if i + 2 == count => "P-".to_string(),
-        (5, _) => format!("P{file_digit}"),
-        _ => format!("{letter}{}", tandem_marker(index, count, file_digit)),
-    }
+    let pair = if count <= 1 || keeps_digit {
+        [letter, file_digit]
+    } else if kind != PieceKind::Soldier {
+        [letter, tandem_marker(index, count, file_digit)]
+    } else {
+        let mut per_file = [0u8; 9];
+        for s in pos.pieces_of(super::types::Piece::new(side, kind)).iter() {
+            per_file[usize::from(s.file())] += 1;
+        }
+        let other_tandem_file = (0..9u8).any(|f| f != from.file() && per_file[usize::from(f)] >= 2);
+        if other_tandem_file {
+            [file_digit, tandem_marker(index, count, file_digit)]
+        } else {
+            match (count, index) {
+                (4 | 5, 0) => ['+', '+'],
+                (4 | 5, i) if i + 1 == count => ['-', '-'],
+                (4 | 5, 1) => ['P', '+'],
+                (4 | 5, i) if i + 2 == count => ['P', '-'],
+                (5, _) => ['P', file_digit],
+                _ => [letter, tandem_marker(index, count, file_digit)],
+            }
+        }
+    };
+    out.extend(pair);
 }
 
 /// WXF notation of the legal move `m` (`C2=5`, `H8+7`, `R+=3`, `P3=4`, `++=4`).
@@ -285,8 +334,9 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
     let Some(piece) = pos.piece_at(m.from) else {
         return m.to_string();
     };
-    let mut out = designation(pos, piece.side, piece.kind, m.from);
-    out.push_str(&action(piece.side, piece.kind, m));
+    let mut out = String::with_capacity(4);
+    push_designation(&mut out, pos, piece.side, piece.kind, m.from);
+    push_action(&mut out, piece.side, piece.kind, m);
     out
 }
 
@@ -427,6 +477,7 @@ fn no_match(pos: &Position, input: &str, norm: &str) -> NotationError {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::game::xiangqi::FenStrictness;
 
     #[test]
     fn coordinates() {
@@ -451,5 +502,65 @@ mod tests {
             Err(NotationError::Malformed(_))
         ));
         assert!(matches!(parse_iccs(""), Err(NotationError::Empty)));
+    }
+
+    /// The straightforward designation the allocation-free writer replaced.
+    /// The piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
+    fn reference_designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> String {
+        let mates = file_mates(pos, side, kind, from.file());
+        let count = mates.len();
+        let index = mates.iter().position(|&s| s == from).unwrap_or(0);
+        let file_digit = digit(file_number(side, from.file()));
+        let letter = kind.wxf_char();
+        let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
+        if count <= 1 || keeps_digit {
+            return format!("{letter}{file_digit}");
+        }
+        if kind != PieceKind::Soldier {
+            return format!("{letter}{}", tandem_marker(index, count, file_digit));
+        }
+        let other_tandem_file = (0..9u8)
+            .filter(|&f| f != from.file())
+            .any(|f| file_mates(pos, side, kind, f).len() >= 2);
+        if other_tandem_file {
+            return format!("{file_digit}{}", tandem_marker(index, count, file_digit));
+        }
+        match (count, index) {
+            (4 | 5, 0) => "++".to_string(),
+            (4 | 5, i) if i + 1 == count => "--".to_string(),
+            (4 | 5, 1) => "P+".to_string(),
+            (4 | 5, i) if i + 2 == count => "P-".to_string(),
+            (5, _) => format!("P{file_digit}"),
+            _ => format!("{letter}{}", tandem_marker(index, count, file_digit)),
+        }
+    }
+
+    /// `to_wxf` and `format_iccs` agree with the straightforward formatting on every
+    /// legal move of every reference position and of each position one move later.
+    #[test]
+    fn wxf_writer_matches_reference_formatting() {
+        let suite = include_str!("../../../../shared/data/perft/xiangqi.epd");
+        let mut checked = 0;
+        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let root = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves() {
+                let mut next = root.clone();
+                next.play(m);
+                positions.push(next);
+            }
+            for pos in positions {
+                for m in pos.legal_moves() {
+                    let piece = pos.piece_at(m.from).unwrap();
+                    let mut expected = reference_designation(&pos, piece.side, piece.kind, m.from);
+                    expected.push_str(&action(piece.side, piece.kind, m));
+                    assert_eq!(to_wxf(&pos, m), expected, "{fen} {m}");
+                    assert_eq!(format_iccs(m), m.to_string());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
