@@ -96,6 +96,25 @@ struct Args {
     /// health answer, which would skew the comparison towards the client.
     #[arg(long)]
     decode: bool,
+    /// LegalMoves: how much each move says.
+    #[arg(long, value_enum, default_value_t = View::Full)]
+    view: View,
+}
+
+/// `LegalMovesRequest.view`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum View {
+    Full,
+    Coordinates,
+}
+
+impl From<View> for i32 {
+    fn from(view: View) -> i32 {
+        match view {
+            View::Full => pb::MoveView::Full.into(),
+            View::Coordinates => pb::MoveView::Coordinates.into(),
+        }
+    }
 }
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -173,10 +192,12 @@ fn call_for(args: &Args) -> Call {
         Rpc::LegalMovesChess => Call::LegalMoves(pb::LegalMovesRequest {
             position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
             options: None,
+            view: args.view.into(),
         }),
         Rpc::LegalMovesXiangqi => Call::LegalMoves(pb::LegalMovesRequest {
             position: position(pb::Variant::Xiangqi, XIANGQI_MIDDLE_GAME, Vec::new()),
             options: None,
+            view: args.view.into(),
         }),
         Rpc::GameStatus200 | Rpc::GameStatus200San => Call::GameStatus(pb::GameStatusRequest {
             position: position(

@@ -31,6 +31,7 @@ async fn legal_moves(
         .legal_moves(pb::LegalMovesRequest {
             position,
             options: None,
+            view: 0,
         })
         .await
         .map(tonic::Response::into_inner)

@@ -254,6 +254,7 @@ async fn a_full_pool_rejects_at_once_while_rules_keep_answering() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap()

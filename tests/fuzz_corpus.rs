@@ -200,6 +200,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
             &pb::LegalMovesRequest {
                 position: pos.clone(),
                 options: None,
+                view: 0,
             },
         ));
         requests.push(fuzz::encode_rules_request(
@@ -240,6 +241,15 @@ fn seed_requests() -> Vec<Vec<u8>> {
                 ..Default::default()
             }),
             options: None,
+            view: 0,
+        },
+    ));
+    requests.push(fuzz::encode_rules_request(
+        0,
+        &pb::LegalMovesRequest {
+            position: position("", &[]),
+            options: None,
+            view: 99,
         },
     ));
     let xiangqi = |fen: &str, moves: &[&str], coordinates: i32| {
@@ -266,6 +276,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
                     rule_set: pb::RuleSet::Axf.into(),
                     ..Default::default()
                 }),
+                view: pb::MoveView::Coordinates.into(),
             },
         ));
         requests.push(fuzz::encode_rules_request(

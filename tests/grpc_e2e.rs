@@ -23,6 +23,7 @@ async fn legal_moves_from_the_start() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap()
@@ -41,6 +42,47 @@ async fn legal_moves_from_the_start() {
     assert_eq!(knight.piece.unwrap().kind(), pb::PieceKind::Knight);
 }
 
+/// The coordinates view of a position with castling, promotions and en passant
+/// lists exactly the full view's UCI moves, in the same order.
+#[tokio::test]
+async fn coordinates_view_lists_the_same_moves() {
+    let t = TestServer::start().await;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let list = |view: pb::MoveView| {
+            let mut rules = t.rules();
+            async move {
+                rules
+                    .legal_moves(pb::LegalMovesRequest {
+                        position: chess(fen, &[]),
+                        options: None,
+                        view: view.into(),
+                    })
+                    .await
+                    .unwrap()
+                    .into_inner()
+            }
+        };
+        let full = list(pb::MoveView::Unspecified).await;
+        let short = list(pb::MoveView::Coordinates).await;
+        let ucis = |r: &pb::LegalMovesResponse| -> Vec<String> {
+            r.moves.iter().map(|m| m.uci.clone()).collect()
+        };
+        assert_eq!(ucis(&full), ucis(&short), "{fen}");
+        assert!(!full.moves.is_empty());
+        assert!(
+            short
+                .moves
+                .iter()
+                .all(|m| m.san.is_empty() && m.piece.is_none())
+        );
+        assert_eq!(full.fen, short.fen);
+    }
+}
+
 #[tokio::test]
 async fn legal_moves_accepts_san_and_uci_history_and_flags_moves() {
     let t = TestServer::start().await;
@@ -53,6 +95,7 @@ async fn legal_moves_accepts_san_and_uci_history_and_flags_moves() {
                 &["e4", "e7e5", "Nf3", "b8c6", "Bc4", "Bc5", "d2d4", "exd4"],
             ),
             options: None,
+            view: 0,
         })
         .await
         .unwrap()
@@ -320,6 +363,7 @@ async fn metrics_and_admin_endpoints() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap();
@@ -328,6 +372,7 @@ async fn metrics_and_admin_endpoints() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("not a fen", &[]),
             options: None,
+            view: 0,
         })
         .await;
     let (status, body) = http_get(t.admin_addr(), "/metrics").await;
@@ -511,6 +556,7 @@ async fn malformed_requests_get_precise_errors() {
             .legal_moves(pb::LegalMovesRequest {
                 position: chess("", &[]),
                 options: None,
+                view: 0,
             })
             .await
             .expect("server still answers");
@@ -538,6 +584,7 @@ async fn oversized_requests_are_refused_without_dropping_the_connection() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess(&"x".repeat(10_000), &[]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap_err();
@@ -547,6 +594,7 @@ async fn oversized_requests_are_refused_without_dropping_the_connection() {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .expect("server still answers");

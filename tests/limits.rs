@@ -21,6 +21,7 @@ async fn quick_call(channel: Channel) -> Result<(), Status> {
         .legal_moves(pb::LegalMovesRequest {
             position: chess("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .map(|_| ())
@@ -53,6 +54,7 @@ fn start_position_request() -> Vec<u8> {
     pb::LegalMovesRequest {
         position: chess("", &[]),
         options: None,
+        view: 0,
     }
     .encode_to_vec()
 }

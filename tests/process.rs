@@ -113,6 +113,7 @@ async fn json_logs_and_sigterm_drain() {
                 ..Default::default()
             }),
             options: None,
+            view: 0,
         })
         .await
         .unwrap();

@@ -245,7 +245,7 @@ proptest! {
         divide in any::<bool>(),
     ) {
         let data = match selector {
-            0 => fuzz::encode_rules_request(0, &pb::LegalMovesRequest { position, options }),
+            0 => fuzz::encode_rules_request(0, &pb::LegalMovesRequest { position, options, view: 0 }),
             1 => fuzz::encode_rules_request(
                 1,
                 &pb::ValidateMoveRequest { position, r#move: candidate, options },

@@ -17,6 +17,7 @@ async fn legal_moves_from_the_start_in_iccs_and_wxf() {
         .legal_moves(pb::LegalMovesRequest {
             position: xiangqi("", &[]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap()
@@ -50,6 +51,7 @@ async fn one_based_coordinates_only_when_asked() {
         .legal_moves(pb::LegalMovesRequest {
             position: one_based,
             options: None,
+            view: 0,
         })
         .await
         .unwrap()
@@ -63,6 +65,7 @@ async fn one_based_coordinates_only_when_asked() {
         .legal_moves(pb::LegalMovesRequest {
             position: xiangqi("", &["h3e3"]),
             options: None,
+            view: 0,
         })
         .await
         .unwrap_err();

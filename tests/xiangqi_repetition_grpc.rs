@@ -204,6 +204,7 @@ async fn legal_moves(
         .legal_moves(pb::LegalMovesRequest {
             position: xiangqi(fen, moves),
             options,
+            view: 0,
         })
         .await
         .unwrap()
@@ -259,4 +260,53 @@ async fn legal_moves_flag_forbidden_repetitions() {
     )
     .await;
     assert!(later.iter().all(|m| !m.forbidden_repetition));
+}
+
+/// The coordinates view lists the same moves, in the same order, with the same
+/// repetition flags as the full view, and names the offender of a forbidden move.
+#[tokio::test]
+async fn coordinates_view_keeps_moves_and_repetition_flags() {
+    let t = TestServer::start().await;
+    let request = |view: pb::MoveView| pb::LegalMovesRequest {
+        position: xiangqi(CHASE_FEN, &CHASE_MOVES[..8]),
+        options: None,
+        view: view.into(),
+    };
+    let full = t
+        .rules()
+        .legal_moves(request(pb::MoveView::Full))
+        .await
+        .unwrap()
+        .into_inner();
+    let short = t
+        .rules()
+        .legal_moves(request(pb::MoveView::Coordinates))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(full.fen, short.fen);
+    assert_eq!(full.moves.len(), short.moves.len());
+    for (f, s) in full.moves.iter().zip(&short.moves) {
+        assert_eq!(f.uci, s.uci);
+        assert_eq!(f.forbidden_repetition, s.forbidden_repetition);
+        assert_eq!(f.repetition_outcome, s.repetition_outcome);
+        assert!(s.san.is_empty() && s.from.is_empty() && s.piece.is_none());
+    }
+    let flagged = short.moves.iter().find(|m| m.forbidden_repetition).unwrap();
+    assert_eq!(flagged.uci, "b2a2");
+    assert_eq!(
+        flagged.repetition_outcome.unwrap().offender(),
+        pb::Side::White
+    );
+
+    let unknown = t
+        .rules()
+        .legal_moves(pb::LegalMovesRequest {
+            view: 7,
+            ..request(pb::MoveView::Full)
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(unknown.code(), Code::InvalidArgument);
+    assert_eq!(violated_field(&unknown), "view");
 }

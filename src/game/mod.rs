@@ -14,8 +14,8 @@ pub use error::InputError;
 pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
-    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveInfo, PerftReport, PieceInfo,
-    PieceKind, RepetitionInfo, Status, Verdict,
+    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveCoordinates, MoveInfo, PerftReport,
+    PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
 };
 
 /// The games the service knows.
@@ -69,6 +69,20 @@ impl Game {
                 Ok(game.legal_moves())
             }
             Game::Xiangqi(game) => Ok(game.legal_moves()),
+        }
+    }
+
+    /// Every legal move as coordinates only, sorted like [`Self::legal_moves`].
+    pub fn legal_move_coordinates(
+        &self,
+        options: &RuleOptions,
+    ) -> Result<Vec<MoveCoordinates>, InputError> {
+        match self {
+            Game::Chess(game) => {
+                chess::check_rule_set(options)?;
+                Ok(game.legal_move_coordinates())
+            }
+            Game::Xiangqi(game) => Ok(game.legal_move_coordinates()),
         }
     }
 

@@ -56,6 +56,17 @@ pub struct MoveInfo {
     pub forbidden_repetition: Option<Outcome>,
 }
 
+/// A legal move as coordinates only, for clients that need no description.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveCoordinates {
+    /// Chess UCI or xiangqi ICCS.
+    pub uci: String,
+    /// Xiangqi 1-based coordinates, when asked for.
+    pub uci_one_based: Option<String>,
+    /// Set when playing the move completes a repetition the rules forbid.
+    pub forbidden_repetition: Option<Outcome>,
+}
+
 /// Why a candidate move is not legal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {

@@ -7,9 +7,9 @@ use tonic::Status;
 use super::status::invalid_argument;
 use crate::{
     game::{
-        CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveInfo, Outcome,
-        PieceInfo, PieceKind, Reason, RuleOptions, RuleSet, Side, Status as GameStatus, Strictness,
-        Variant,
+        CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveCoordinates,
+        MoveInfo, Outcome, PieceInfo, PieceKind, Reason, RuleOptions, RuleSet, Side,
+        Status as GameStatus, Strictness, Variant,
     },
     proto as pb,
 };
@@ -228,6 +228,33 @@ pub fn outcome(outcome: Outcome, offender: Option<Side>) -> pb::Outcome {
     }
 }
 
+/// The requested view of a move list; unknown numbers are refused.
+pub fn move_view(view: i32) -> Result<pb::MoveView, Status> {
+    pb::MoveView::try_from(view)
+        .map_err(|_| invalid_argument("view", &format!("unknown move view number {view}")))
+}
+
+/// The loser of a forbidden repetition is the one who would complete it.
+fn repetition_outcome(outcome_if_played: Outcome) -> pb::Outcome {
+    let offender = match outcome_if_played {
+        Outcome::Decisive { winner, .. } => Some(winner.opponent()),
+        _ => None,
+    };
+    outcome(outcome_if_played, offender)
+}
+
+/// The wire move, coordinates only.
+#[must_use]
+pub fn move_coordinates(m: MoveCoordinates) -> pb::Move {
+    pb::Move {
+        uci: m.uci,
+        uci_one_based: m.uci_one_based.unwrap_or_default(),
+        forbidden_repetition: m.forbidden_repetition.is_some(),
+        repetition_outcome: m.forbidden_repetition.map(repetition_outcome),
+        ..pb::Move::default()
+    }
+}
+
 /// The wire move.
 #[must_use]
 pub fn move_info(info: MoveInfo) -> pb::Move {
@@ -266,7 +293,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
             .map_or(pb::PieceKind::Unspecified, piece_kind)
             .into(),
         forbidden_repetition: forbidden_repetition.is_some(),
-        repetition_outcome: forbidden_repetition.map(|o| outcome(o, None)),
+        repetition_outcome: forbidden_repetition.map(repetition_outcome),
     }
 }
 

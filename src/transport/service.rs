@@ -86,17 +86,33 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::LegalMovesRequest>,
     ) -> Result<Response<pb::LegalMovesResponse>, Status> {
-        let pb::LegalMovesRequest { position, options } = request.into_inner();
+        let pb::LegalMovesRequest {
+            position,
+            options,
+            view,
+        } = request.into_inner();
+        let view = convert::move_view(view)?;
         let options = convert::rule_options(options)?;
         let (variant, game) = self.load(position, &options)?;
         count("LegalMoves", variant);
         let (moves, status) = guarded(|| -> Result<_, Status> {
-            let moves = game.legal_moves(&options)?;
+            let moves: Vec<pb::Move> = match view {
+                pb::MoveView::Unspecified | pb::MoveView::Full => game
+                    .legal_moves(&options)?
+                    .into_iter()
+                    .map(convert::move_info)
+                    .collect(),
+                pb::MoveView::Coordinates => game
+                    .legal_move_coordinates(&options)?
+                    .into_iter()
+                    .map(convert::move_coordinates)
+                    .collect(),
+            };
             let status = game.status(&options)?;
             Ok((moves, status))
         })??;
         Ok(Response::new(pb::LegalMovesResponse {
-            moves: moves.into_iter().map(convert::move_info).collect(),
+            moves,
             side_to_move: pb::Side::from(status.side_to_move).into(),
             in_check: status.in_check,
             outcome: Some(convert::outcome(status.outcome, status.offender)),

@@ -66,6 +66,7 @@ impl TestServer {
             .legal_moves(pb::LegalMovesRequest {
                 position: chess("", &[]),
                 options: None,
+                view: 0,
             })
             .await
             .unwrap()

@@ -17,7 +17,8 @@ use super::{
     InputError, Outcome, Reason, RuleSet, Side,
     options::{LoadOptions, RuleOptions, Strictness},
     types::{
-        CastlingSide, MoveInfo, PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
+        CastlingSide, MoveCoordinates, MoveInfo, PerftReport, PieceInfo, PieceKind, RepetitionInfo,
+        Status, Verdict,
     },
 };
 
@@ -213,11 +214,27 @@ impl ChessGame {
     /// Every legal move, sorted by UCI.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        let mut moves = self.position.legal_moves();
-        moves.sort_unstable_by_key(|&m| uci_order(m));
-        moves
-            .iter()
-            .map(|&m| describe_among(&self.position, m, &moves))
+        let moves = self.position.legal_moves();
+        in_uci_order(&moves)
+            .into_iter()
+            .map(|(_, m)| describe_among(&self.position, m, &moves))
+            .collect()
+    }
+
+    /// Every legal move in UCI only, sorted.
+    #[must_use]
+    pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
+        in_uci_order(&self.position.legal_moves())
+            .into_iter()
+            .map(|(_, m)| {
+                let mut uci = String::with_capacity(5);
+                m.to_uci(CastlingMode::Standard).append_to_string(&mut uci);
+                MoveCoordinates {
+                    uci,
+                    uci_one_based: None,
+                    forbidden_repetition: None,
+                }
+            })
             .collect()
     }
 
@@ -458,6 +475,14 @@ pub fn reason_text(reason: Reason) -> &'static str {
 #[must_use]
 pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
     describe_among(pos, m, &pos.legal_moves())
+}
+
+/// `moves` with their [`uci_order`] keys, sorted. A key computed once per move
+/// rather than per comparison keeps sorting a small share of a move-list call.
+fn in_uci_order(moves: &MoveList) -> Vec<(u32, Move)> {
+    let mut keyed: Vec<(u32, Move)> = moves.iter().map(|&m| (uci_order(m), m)).collect();
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    keyed
 }
 
 /// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without

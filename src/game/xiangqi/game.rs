@@ -8,9 +8,9 @@ use super::{
     notation, perft, perft_divide,
 };
 use crate::game::{
-    ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveInfo, Outcome,
-    PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status, Strictness,
-    Verdict,
+    ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveCoordinates, MoveInfo,
+    Outcome, PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status,
+    Strictness, Verdict,
 };
 
 use super::validate::IllegalMoveReason;
@@ -127,6 +127,17 @@ fn describe_played(pos: &Position, m: Move, after: &Position, one_based: bool) -
     }
 }
 
+/// `moves` sorted like their ICCS strings (file before rank), each with its key.
+fn in_iccs_order(moves: &[Move]) -> Vec<(u16, Move)> {
+    let point = |s: crate::game::xiangqi::Square| u16::from(s.file()) * 10 + u16::from(s.rank());
+    let mut keyed: Vec<(u16, Move)> = moves
+        .iter()
+        .map(|&m| (point(m.from) * 90 + point(m.to), m))
+        .collect();
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    keyed
+}
+
 impl XiangqiGame {
     /// Replays `moves` from `fen` (empty = start position) under `rules`.
     pub fn load(
@@ -218,11 +229,9 @@ impl XiangqiGame {
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
         let pos = self.position();
         let game_over = self.outcome().is_over();
-        let mut moves = pos.legal_moves();
-        moves.sort_unstable_by_key(|m| (m.from.file(), m.from.rank(), m.to.file(), m.to.rank()));
-        moves
+        in_iccs_order(&pos.legal_moves())
             .into_iter()
-            .map(|m| {
+            .map(|(_, m)| {
                 let mut after = pos.clone();
                 after.play(m);
                 let mut info = describe_played(pos, m, &after, self.one_based);
@@ -230,6 +239,28 @@ impl XiangqiGame {
                     info.forbidden_repetition = self.forbidden_repetition(m, &after);
                 }
                 info
+            })
+            .collect()
+    }
+
+    /// Every legal move in ICCS only (and 1-based when asked for), sorted, with the same
+    /// repetition flags as [`Self::legal_moves`].
+    #[must_use]
+    pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
+        let pos = self.position();
+        let game_over = self.outcome().is_over();
+        in_iccs_order(&pos.legal_moves())
+            .into_iter()
+            .map(|(_, m)| MoveCoordinates {
+                uci: notation::format_iccs(m),
+                uci_one_based: self.one_based.then(|| notation::format_one_based(m)),
+                forbidden_repetition: if game_over || pos.piece_at(m.to).is_some() {
+                    None
+                } else {
+                    let mut after = pos.clone();
+                    after.play(m);
+                    self.forbidden_repetition(m, &after)
+                },
             })
             .collect()
     }
