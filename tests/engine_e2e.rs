@@ -87,7 +87,9 @@ async fn best_move_follows_the_requested_xiangqi_rules() {
     let chase = || {
         xiangqi(
             "2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1",
-            &["b4a4", "a5e5", "a4e4", "e5a5", "e4a4", "a5e5", "a4e4", "e5a5"],
+            &[
+                "b4a4", "a5e5", "a4e4", "e5a5", "e4a4", "a5e5", "a4e4", "e5a5",
+            ],
         )
     };
     for (rule_set, repeats) in [(pb::RuleSet::Axf, false), (pb::RuleSet::Simple, true)] {

@@ -332,3 +332,46 @@ fn the_move_limit_counter_follows_the_line_searched() {
     let quiet = after_reply.play(parse_iccs("b0b1").unwrap());
     assert_eq!(quiet.move_limit_counter().value(), 120);
 }
+
+#[test]
+fn a_repetition_count_of_two_is_ruled_at_the_first_return() {
+    // The chase loop again, one turn in: with a count of 2 Black's flight
+    // e5a5 returns to the start position and already decides the game.
+    let mut start = position(CHASE_FEN);
+    for m in moves("b4a4 a5e5 a4e4 e5a5") {
+        start.play(m);
+    }
+    let fen = start.to_fen();
+    let played = moves("e4a4 a5e5 a4e4");
+    let mut completing = played.clone();
+    completing.push(parse_iccs("e5a5").unwrap());
+    let options = StatusOptions {
+        repetition_count: 2,
+        ..StatusOptions::default()
+    };
+    assert_eq!(
+        game_status(&position(&fen), &completing, &options)
+            .unwrap()
+            .outcome,
+        Outcome::Decisive {
+            winner: Side::Black,
+            reason: Reason::PerpetualChase
+        }
+    );
+    let search_with = |repetition_count: u32| {
+        let request =
+            SearchRequest::after_moves(XiangqiNode::new(position(&fen)), &played, depth(4));
+        run(
+            request,
+            XiangqiRules {
+                repetition_count,
+                ..XiangqiRules::default()
+            },
+        )
+    };
+    let two = search_with(2);
+    assert_eq!(two.best_move.map(format_iccs).as_deref(), Some("e5a5"));
+    assert_eq!(two.score, Score::Mate(1));
+    // Under the default count the same flight decides nothing yet.
+    assert!(!matches!(search_with(3).score, Score::Mate(_)));
+}

@@ -513,14 +513,16 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
     }
 
     /// The score of a repetition ending at the top of the stack, if the
-    /// current position repeats: 2-fold inside the search tree, 3-fold when
-    /// the earlier occurrences are in the game history. Like the game's own
+    /// current position repeats: 2-fold inside the search tree, 3-fold (or
+    /// the game's own count, if lower) when the earlier occurrences are in
+    /// the game history. Like the game's own
     /// ruling, the loop runs from the first occurrence since the last
     /// irreversible move.
     fn repetition_score(&self, pos: &G, ply: usize) -> Option<i32> {
         let current = self.stack.len() - 1;
         let hash = self.stack[current].zobrist;
         let window = (pos.reversible_plies() as usize).min(current);
+        let needed_in_history = G::repetition_history_occurrences(&self.rules).max(1);
         let mut earlier_in_history = 0;
         let mut repeats = false;
         let mut first = current;
@@ -535,7 +537,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             first = index;
             if index >= self.root_index || {
                 earlier_in_history += 1;
-                earlier_in_history >= 2
+                earlier_in_history >= needed_in_history
             } {
                 repeats = true;
             }

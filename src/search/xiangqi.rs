@@ -117,6 +117,11 @@ pub struct XiangqiRules {
     pub rule_set: RuleSet,
     /// Draw when neither side has a chariot, horse, cannon or soldier.
     pub bare_material_draw: bool,
+    /// The occurrence of a position (2 to 5) at which a repetition is ruled.
+    /// The search rules a 2-fold inside its tree whatever the count, and a
+    /// repetition with earlier occurrences in the history at the 3rd
+    /// occurrence, or at the 2nd when this is 2.
+    pub repetition_count: u32,
 }
 
 impl Default for XiangqiRules {
@@ -125,6 +130,7 @@ impl Default for XiangqiRules {
             move_limit_plies: 120,
             rule_set: RuleSet::Axf,
             bare_material_draw: true,
+            repetition_count: StatusOptions::default().repetition_count,
         }
     }
 }
@@ -227,6 +233,10 @@ impl SearchGame for XiangqiNode {
     fn rule_draw(&self, rules: &XiangqiRules) -> bool {
         (rules.move_limit_plies > 0 && self.limit.value() >= rules.move_limit_plies)
             || (rules.bare_material_draw && self.position.only_defenders_left())
+    }
+
+    fn repetition_history_occurrences(rules: &XiangqiRules) -> usize {
+        rules.repetition_count.clamp(2, 3) as usize - 1
     }
 
     fn judge_repetition(rules: &XiangqiRules, repetition: RepetitionLoop) -> RepetitionVerdict {

@@ -398,6 +398,7 @@ impl EngineService {
                         rule_set,
                         bare_material_draw: options.material_draw
                             == crate::game::MaterialDraw::Basic,
+                        repetition_count: options.repetition_count,
                     },
                 };
                 submit(
