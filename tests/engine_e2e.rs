@@ -69,6 +69,65 @@ async fn best_move_finds_mate_in_one_in_both_games() {
     assert_eq!(answer.rule_set(), pb::RuleSet::Axf);
 }
 
+/// The search rules a repetition with the request's history and rule set,
+/// and the move limit with the request's check discount (the positions of
+/// tests/xiangqi_rules_search.rs, through the service).
+#[tokio::test]
+async fn best_move_follows_the_requested_xiangqi_rules() {
+    let t = TestServer::start().await;
+    let options = |rule_set: pb::RuleSet, check_discount: Option<u32>| {
+        Some(pb::RuleOptions {
+            rule_set: rule_set.into(),
+            check_discount,
+            ..Default::default()
+        })
+    };
+    // Orange-xiangqi AXF diagram 32: Red's chariot has chased the cannon
+    // through two turns of the loop; e4a4 would complete a perpetual chase.
+    let chase = || {
+        xiangqi(
+            "2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1",
+            &[
+                "b4a4", "a5e5", "a4e4", "e5a5", "e4a4", "a5e5", "a4e4", "e5a5",
+            ],
+        )
+    };
+    for (rule_set, repeats) in [(pb::RuleSet::Axf, false), (pb::RuleSet::Simple, true)] {
+        let answer = t
+            .engine()
+            .best_move(pb::BestMoveRequest {
+                position: chase(),
+                limits: nodes(200_000),
+                multipv: 0,
+                options: options(rule_set, None),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let best = answer.best_move.clone().unwrap().uci;
+        assert_eq!(best == "e4a4", repeats, "{rule_set:?}: {answer:?}");
+    }
+    // Two chariots, 119 plies without capture: the check a1e1 wins in two
+    // only if it does not advance the move-limit counter.
+    for (check_discount, score) in [
+        (Some(0), pb::score::Value::Mate(2)),
+        (None, pb::score::Value::Centipawns(0)),
+    ] {
+        let answer = t
+            .engine()
+            .best_move(pb::BestMoveRequest {
+                position: xiangqi("4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 119 80", &[]),
+                limits: nodes(200_000),
+                multipv: 0,
+                options: options(pb::RuleSet::Axf, check_discount),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(answer.score.unwrap().value, Some(score), "{answer:?}");
+    }
+}
+
 #[tokio::test]
 async fn node_limited_search_is_deterministic_and_multipv_reports_lines() {
     let t = TestServer::start().await;

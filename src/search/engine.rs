@@ -47,6 +47,10 @@ pub struct SearchRequest<G: SearchGame> {
     /// Positions that preceded `root` in the game, oldest first (those before
     /// the last irreversible move may be omitted), excluding `root` itself.
     pub history: Vec<HistoryEntry>,
+    /// The move played from each `history` position, so repetition rules that
+    /// look at the moves (xiangqi's perpetual chase) can replay a loop. Empty
+    /// when unknown; otherwise as long as `history`.
+    pub history_moves: Vec<G::Move>,
     pub limits: Limits,
     /// Number of best lines to report, 1 to 5.
     pub multipv: usize,
@@ -60,6 +64,7 @@ impl<G: SearchGame> SearchRequest<G> {
         SearchRequest {
             root,
             history: Vec::new(),
+            history_moves: Vec::new(),
             limits,
             multipv: 1,
             rules: G::Rules::default(),
@@ -80,6 +85,7 @@ impl<G: SearchGame> SearchRequest<G> {
         SearchRequest {
             root: pos,
             history,
+            history_moves: moves.to_vec(),
             limits,
             multipv: 1,
             rules: G::Rules::default(),
@@ -158,11 +164,13 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
 }
 
 #[derive(Debug, Clone, Copy)]
-struct StackEntry {
+struct StackEntry<M> {
     zobrist: u64,
     in_check: bool,
     /// Reached by a null move: repetitions never reach across it.
     after_null: bool,
+    /// The move that led here, where known.
+    mv: Option<M>,
 }
 
 #[derive(Debug, Clone)]
@@ -180,7 +188,7 @@ struct Searcher<'a, G: SearchGame, E: ?Sized> {
     nodes: u64,
     seldepth: usize,
     stopped: Option<StopReason>,
-    stack: Vec<StackEntry>,
+    stack: Vec<StackEntry<G::Move>>,
     root_index: usize,
     ordering: OrderingTables<G::Move>,
     pv: Vec<Vec<G::Move>>,
@@ -198,13 +206,22 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         tt: &'a mut TranspositionTable,
         clock: Clock,
     ) -> Self {
-        let mut stack: Vec<StackEntry> = request
+        // Entry i was reached by the move played from entry i - 1.
+        let moves_known = request.history_moves.len() == request.history.len();
+        let reached_by = |i: usize| {
+            i.checked_sub(1)
+                .filter(|_| moves_known)
+                .and_then(|before| request.history_moves.get(before).copied())
+        };
+        let mut stack: Vec<StackEntry<G::Move>> = request
             .history
             .iter()
-            .map(|h| StackEntry {
+            .enumerate()
+            .map(|(i, h)| StackEntry {
                 zobrist: h.zobrist,
                 in_check: h.in_check,
                 after_null: false,
+                mv: reached_by(i),
             })
             .collect();
         let root_index = stack.len();
@@ -212,6 +229,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             zobrist: request.root.zobrist(),
             in_check: request.root.in_check(),
             after_null: false,
+            mv: reached_by(root_index),
         });
         let lmr = (0..64)
             .map(|depth| {
@@ -426,7 +444,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             let mv = candidates[i].mv;
             // (indexing: the slice is rotated and updated inside the loop)
             let child = root.play(mv);
-            self.push(&child, false);
+            self.push(&child, Some(mv));
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, true)
             } else {
@@ -466,11 +484,13 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         best_score
     }
 
-    fn push(&mut self, pos: &G, after_null: bool) {
+    /// Pushes `pos`, reached by `mv` (`None`: a null move).
+    fn push(&mut self, pos: &G, mv: Option<G::Move>) {
         self.stack.push(StackEntry {
             zobrist: pos.zobrist(),
             in_check: pos.in_check(),
-            after_null,
+            after_null: mv.is_none(),
+            mv,
         });
     }
 
@@ -493,14 +513,19 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
     }
 
     /// The score of a repetition ending at the top of the stack, if the
-    /// current position repeats: 2-fold inside the search tree, 3-fold when
-    /// the earlier occurrences are in the game history.
+    /// current position repeats: 2-fold inside the search tree, 3-fold (or
+    /// the game's own count, if lower) when the earlier occurrences are in
+    /// the game history. Like the game's own
+    /// ruling, the loop runs from the first occurrence since the last
+    /// irreversible move.
     fn repetition_score(&self, pos: &G, ply: usize) -> Option<i32> {
         let current = self.stack.len() - 1;
         let hash = self.stack[current].zobrist;
         let window = (pos.reversible_plies() as usize).min(current);
+        let needed_in_history = G::repetition_history_occurrences(&self.rules).max(1);
         let mut earlier_in_history = 0;
-        let mut nearest = None;
+        let mut repeats = false;
+        let mut first = current;
         for distance in 1..=window {
             let index = current - distance;
             if self.stack[index + 1].after_null {
@@ -509,18 +534,18 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             if distance < 4 || distance % 2 == 1 || self.stack[index].zobrist != hash {
                 continue;
             }
-            let loop_start = *nearest.get_or_insert(index);
+            first = index;
             if index >= self.root_index || {
                 earlier_in_history += 1;
-                earlier_in_history >= 2
+                earlier_in_history >= needed_in_history
             } {
-                return Some(self.judge_loop(loop_start, current, ply));
+                repeats = true;
             }
         }
-        None
+        repeats.then(|| self.judge_loop(pos, first, current, ply))
     }
 
-    fn judge_loop(&self, start: usize, end: usize, ply: usize) -> i32 {
+    fn judge_loop(&self, pos: &G, start: usize, end: usize, ply: usize) -> i32 {
         let checked = |from_end: usize| {
             (start + 1..=end)
                 .rev()
@@ -532,7 +557,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             mover_checked_throughout: checked(0),
             side_to_move_checked_throughout: checked(1),
         };
-        match G::judge_repetition(&self.rules, repetition) {
+        let moves: Option<Vec<G::Move>> = self.stack[start + 1..=end]
+            .iter()
+            .map(|entry| entry.mv)
+            .collect();
+        match pos.judge_repetition_loop(&self.rules, repetition, moves.as_deref()) {
             RepetitionVerdict::Draw => DRAW,
             RepetitionVerdict::SideToMoveWins => mate_in(ply),
             RepetitionVerdict::SideToMoveLoses => mated_in(ply),
@@ -573,14 +602,13 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             return score;
         }
         if pos.rule_draw(&self.rules) {
-            // A mate delivered on the last move stands.
-            if in_check {
-                let buffer = &mut self.move_buffers[ply];
-                buffer.clear();
-                pos.legal_moves(buffer);
-                if buffer.is_empty() {
-                    return Self::no_move_score(pos, true, ply);
-                }
+            // A mate delivered on the last move stands, and so does a
+            // stalemate where it loses (xiangqi), as in the game's ruling.
+            let buffer = &mut self.move_buffers[ply];
+            buffer.clear();
+            pos.legal_moves(buffer);
+            if buffer.is_empty() {
+                return Self::no_move_score(pos, in_check, ply);
             }
             return DRAW;
         }
@@ -640,7 +668,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 && let Some(null) = pos.play_null()
             {
                 let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
-                self.push(&null, true);
+                self.push(&null, None);
                 let score = -self.negamax(
                     &null,
                     depth - 1 - reduction,
@@ -686,7 +714,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 continue;
             }
             let child = pos.play(mv);
-            self.push(&child, false);
+            self.push(&child, Some(mv));
             let gives_check = self.stack[self.stack.len() - 1].in_check;
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, is_pv, true)

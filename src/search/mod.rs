@@ -113,4 +113,23 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// board take precedence.
     fn rule_draw(&self, rules: &Self::Rules) -> bool;
     fn judge_repetition(rules: &Self::Rules, repetition: RepetitionLoop) -> RepetitionVerdict;
+    /// How many earlier occurrences in the game history make a repetition the
+    /// rules decide: one less than the occurrence that decides, at most 2
+    /// (inside the search tree a 2-fold already counts).
+    fn repetition_history_occurrences(_rules: &Self::Rules) -> usize {
+        2
+    }
+    /// Rules on a repetition of this position with the loop's moves at hand: `moves`
+    /// are played from this position (the loop starts and ends here), oldest first,
+    /// or `None` when some are unknown (a history given without its moves). Games whose
+    /// rules look past the checks (xiangqi's perpetual chase) override this; the
+    /// default is [`SearchGame::judge_repetition`].
+    fn judge_repetition_loop(
+        &self,
+        rules: &Self::Rules,
+        repetition: RepetitionLoop,
+        _moves: Option<&[Self::Move]>,
+    ) -> RepetitionVerdict {
+        Self::judge_repetition(rules, repetition)
+    }
 }

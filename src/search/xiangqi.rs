@@ -1,27 +1,98 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
-use crate::game::RuleSet;
-use crate::game::xiangqi::{Move, PieceKind, Position};
+use crate::game::xiangqi::chase::chased_by;
+use crate::game::xiangqi::repetition::{RepetitionRule, analyse_loop, verdict};
+use crate::game::xiangqi::{Move, MoveLimitCounter, PieceKind, PlyRecord, Position, StatusOptions};
+use crate::game::{Outcome, RuleSet};
 
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
-/// A xiangqi position with its check status computed once.
+/// A xiangqi position with its check status computed once, and the move-limit
+/// counter of the line that reached it (checks beyond the discount do not
+/// advance it, exactly as in the game record).
 #[derive(Debug, Clone)]
 pub struct XiangqiNode {
     position: Position,
     in_check: bool,
+    limit: MoveLimitCounter,
+    /// Checks per side that still advance the move-limit counter.
+    check_discount: u32,
 }
 
 impl XiangqiNode {
+    /// A node whose move-limit counter starts at the FEN's halfmove clock with no
+    /// checks counted, under the default check discount.
     #[must_use]
     pub fn new(position: Position) -> Self {
+        let limit = MoveLimitCounter::new(position.halfmove_clock());
+        XiangqiNode::with_move_limit(position, limit, StatusOptions::default().check_discount)
+    }
+
+    /// A node whose move-limit counter continues from a game's record, under the
+    /// request's check discount.
+    #[must_use]
+    pub fn with_move_limit(
+        position: Position,
+        limit: MoveLimitCounter,
+        check_discount: u32,
+    ) -> Self {
         let in_check = position.in_check();
-        XiangqiNode { position, in_check }
+        XiangqiNode {
+            position,
+            in_check,
+            limit,
+            check_discount,
+        }
     }
 
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The move-limit counter of the line that reached this node.
+    #[must_use]
+    pub fn move_limit_counter(&self) -> MoveLimitCounter {
+        self.limit
+    }
+
+    /// The AXF ruling on a loop of `moves` played from this position back to it,
+    /// replayed with the chase sets the game record computes. `None` if the moves
+    /// do not form such a loop (a hash collision).
+    fn rule_chase_loop(&self, rule: RepetitionRule, moves: &[Move]) -> Option<RepetitionVerdict> {
+        let start = &self.position;
+        let mut pos = start.clone();
+        let mut plies = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            if !pos.is_legal(mv) {
+                return None;
+            }
+            let before = pos.clone();
+            let mover = pos.side_to_move();
+            if pos.play(mv).is_some() {
+                return None;
+            }
+            plies.push(PlyRecord {
+                mv,
+                mover,
+                captured: None,
+                gives_check: pos.in_check(),
+                zobrist_after: pos.zobrist(),
+                limit_counter: 0,
+                chased: chased_by(&before, &pos, mv),
+            });
+        }
+        if pos.zobrist() != start.zobrist() {
+            return None;
+        }
+        let [red, black] = analyse_loop(start, &plies);
+        Some(match verdict(rule, red.status, black.status).0 {
+            Outcome::Decisive { winner, .. } if winner == start.side_to_move() => {
+                RepetitionVerdict::SideToMoveWins
+            }
+            Outcome::Decisive { .. } => RepetitionVerdict::SideToMoveLoses,
+            _ => RepetitionVerdict::Draw,
+        })
     }
 }
 
@@ -31,16 +102,26 @@ impl From<Position> for XiangqiNode {
     }
 }
 
-/// The game-end rules the search applies, matching the service's status.
+/// The game-end rules the search applies, matching the service's status. The
+/// check discount of the move limit travels with the nodes
+/// ([`XiangqiNode::with_move_limit`]).
 #[derive(Debug, Clone)]
 pub struct XiangqiRules {
-    /// Plies without capture that draw the game; 0 disables the limit.
+    /// Plies without capture that draw the game (the move-limit counter, which
+    /// discounts checks); 0 disables the limit.
     pub move_limit_plies: u32,
     /// How repetitions are judged: under `Axf` and `Simple` the side that
-    /// checked on every move of the loop loses; under `Casual` all draw.
+    /// checked on every move of the loop loses, under `Axf` also the side that
+    /// chased the same piece on every move (perpetual chase); under `Casual`
+    /// all draw.
     pub rule_set: RuleSet,
     /// Draw when neither side has a chariot, horse, cannon or soldier.
     pub bare_material_draw: bool,
+    /// The occurrence of a position (2 to 5) at which a repetition is ruled.
+    /// The search rules a 2-fold inside its tree whatever the count, and a
+    /// repetition with earlier occurrences in the history at the 3rd
+    /// occurrence, or at the 2nd when this is 2.
+    pub repetition_count: u32,
 }
 
 impl Default for XiangqiRules {
@@ -49,6 +130,7 @@ impl Default for XiangqiRules {
             move_limit_plies: 120,
             rule_set: RuleSet::Axf,
             bare_material_draw: true,
+            repetition_count: StatusOptions::default().repetition_count,
         }
     }
 }
@@ -90,12 +172,31 @@ impl SearchGame for XiangqiNode {
 
     fn play(&self, mv: Move) -> Self {
         let mut position = self.position.clone();
-        position.play(mv);
-        XiangqiNode::new(position)
+        let mover = position.side_to_move();
+        let captured = position.play(mv).is_some();
+        let in_check = position.in_check();
+        let mut limit = self.limit;
+        limit.advance(mover, captured, in_check, self.check_discount);
+        XiangqiNode {
+            position,
+            in_check,
+            limit,
+            check_discount: self.check_discount,
+        }
     }
 
     fn play_null(&self) -> Option<Self> {
-        self.position.null_move().map(XiangqiNode::new)
+        let mover = self.position.side_to_move();
+        self.position.null_move().map(|position| {
+            let mut limit = self.limit;
+            limit.advance(mover, false, false, self.check_discount);
+            XiangqiNode {
+                in_check: position.in_check(),
+                position,
+                limit,
+                check_discount: self.check_discount,
+            }
+        })
     }
 
     fn zobrist(&self) -> u64 {
@@ -130,8 +231,12 @@ impl SearchGame for XiangqiNode {
     }
 
     fn rule_draw(&self, rules: &XiangqiRules) -> bool {
-        (rules.move_limit_plies > 0 && self.position.halfmove_clock() >= rules.move_limit_plies)
+        (rules.move_limit_plies > 0 && self.limit.value() >= rules.move_limit_plies)
             || (rules.bare_material_draw && self.position.only_defenders_left())
+    }
+
+    fn repetition_history_occurrences(rules: &XiangqiRules) -> usize {
+        rules.repetition_count.clamp(2, 3) as usize - 1
     }
 
     fn judge_repetition(rules: &XiangqiRules, repetition: RepetitionLoop) -> RepetitionVerdict {
@@ -146,5 +251,25 @@ impl SearchGame for XiangqiNode {
             (false, true) => RepetitionVerdict::SideToMoveLoses,
             _ => RepetitionVerdict::Draw,
         }
+    }
+
+    /// Perpetual check first (it outranks a chase, and SIMPLE knows nothing
+    /// else); under AXF, when neither side checked throughout, the loop is
+    /// replayed and each side's chases ruled as the game record rules them.
+    fn judge_repetition_loop(
+        &self,
+        rules: &XiangqiRules,
+        repetition: RepetitionLoop,
+        moves: Option<&[Move]>,
+    ) -> RepetitionVerdict {
+        let checks_decide = matches!(rules.rule_set, RuleSet::Simple | RuleSet::Casual)
+            || repetition.mover_checked_throughout
+            || repetition.side_to_move_checked_throughout;
+        if checks_decide {
+            return Self::judge_repetition(rules, repetition);
+        }
+        moves
+            .and_then(|moves| self.rule_chase_loop(RepetitionRule::Axf, moves))
+            .unwrap_or(RepetitionVerdict::Draw)
     }
 }

@@ -278,17 +278,25 @@ fn chess_history(game: &chess::ChessGame) -> Vec<HistoryEntry> {
         .collect()
 }
 
-fn xiangqi_history(game: &xiangqi::XiangqiGame) -> Vec<HistoryEntry> {
+/// The positions since the last capture (before the current one) and the
+/// moves played from them.
+fn xiangqi_history(game: &xiangqi::XiangqiGame) -> (Vec<HistoryEntry>, Vec<xiangqi::Move>) {
     let record = game.record();
     let positions = &record.positions;
     let end = positions.len().saturating_sub(1);
-    positions[record.window_start.min(end)..end]
+    let start = record.window_start.min(end);
+    let history = positions[start..end]
         .iter()
         .map(|p| HistoryEntry {
             zobrist: p.zobrist(),
             in_check: p.in_check(),
         })
-        .collect()
+        .collect();
+    let moves = record.plies[start..end.min(record.plies.len())]
+        .iter()
+        .map(|ply| ply.mv)
+        .collect();
+    (history, moves)
 }
 
 impl EngineService {
@@ -343,6 +351,7 @@ impl EngineService {
                 let request = SearchRequest {
                     root: ChessNode::new(game.position().clone()),
                     history: chess_history(&game),
+                    history_moves: Vec::new(),
                     limits,
                     multipv,
                     rules: ChessRules::default(),
@@ -373,9 +382,15 @@ impl EngineService {
                     out
                 });
                 let rule_set = status.rule_set;
+                let (history, history_moves) = xiangqi_history(&game);
                 let request = SearchRequest {
-                    root: XiangqiNode::new(game.position().clone()),
-                    history: xiangqi_history(&game),
+                    root: XiangqiNode::with_move_limit(
+                        game.position().clone(),
+                        game.move_limit_counter(),
+                        options.check_discount,
+                    ),
+                    history,
+                    history_moves,
                     limits,
                     multipv,
                     rules: XiangqiRules {
@@ -383,6 +398,7 @@ impl EngineService {
                         rule_set,
                         bare_material_draw: options.material_draw
                             == crate::game::MaterialDraw::Basic,
+                        repetition_count: options.repetition_count,
                     },
                 };
                 submit(

@@ -3,9 +3,9 @@
 //! the request's options.
 
 use super::{
-    FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move, NotationError,
-    Piece, PieceKind as XqKind, Position, RepetitionRule, RepetitionRuling, StatusOptions,
-    notation, perft, perft_divide,
+    FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move, MoveLimitCounter,
+    NotationError, Piece, PieceKind as XqKind, Position, RepetitionRule, RepetitionRuling,
+    StatusOptions, notation, perft, perft_divide,
 };
 use crate::game::{
     ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveCoordinates, MoveInfo,
@@ -221,6 +221,12 @@ impl XiangqiGame {
     #[must_use]
     pub fn record(&self) -> &GameStatus {
         &self.status
+    }
+
+    /// The move-limit counter after the history, with the checks it has discounted.
+    #[must_use]
+    pub fn move_limit_counter(&self) -> MoveLimitCounter {
+        self.record.move_limit_counter()
     }
 
     /// Every legal move, sorted by ICCS. A move that would complete a repetition its

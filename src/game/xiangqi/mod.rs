@@ -47,7 +47,8 @@ pub use perft::{perft, perft_divide};
 pub use position::{Position, START_FEN, SquareSet};
 pub use repetition::{ChasedTarget, RepetitionRule, RepetitionRuling, SideLoop};
 pub use status::{
-    GameRecord, GameStatus, HistoryError, MaterialDraw, PlyRecord, StatusOptions, game_status,
+    GameRecord, GameStatus, HistoryError, MaterialDraw, MoveLimitCounter, PlyRecord, StatusOptions,
+    game_status,
 };
 pub use types::{FILES, Move, Piece, PieceKind, RANKS, SQUARES, Square, side_name};
 pub use validate::{IllegalMove, IllegalMoveReason};

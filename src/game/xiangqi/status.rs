@@ -66,6 +66,57 @@ pub struct PlyRecord {
     pub chased: SquareSet,
 }
 
+/// The move-limit counter (spec 10) with what it needs to advance: plies since the last
+/// capture, minus the checks beyond each side's discount and the replies to them. The
+/// game record and the search advance it the same way, so both draw at the same ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveLimitCounter {
+    counter: u32,
+    /// Checks given by Red (`[0]`) and Black (`[1]`) since the last capture.
+    checks: [u32; 2],
+    /// The last move was a check beyond its side's discount.
+    previous_check_discounted: bool,
+}
+
+impl MoveLimitCounter {
+    /// A counter at `plies` (a FEN's halfmove clock) with no checks counted yet.
+    #[must_use]
+    pub fn new(plies: u32) -> MoveLimitCounter {
+        MoveLimitCounter {
+            counter: plies,
+            checks: [0, 0],
+            previous_check_discounted: false,
+        }
+    }
+
+    /// The counter the move limit compares against.
+    #[must_use]
+    pub fn value(&self) -> u32 {
+        self.counter
+    }
+
+    /// Advances over one move by `mover`. A capture resets the counter; a check beyond
+    /// `check_discount` checks of its side, and the reply to it, leave it unchanged.
+    pub fn advance(&mut self, mover: Side, captured: bool, gives_check: bool, check_discount: u32) {
+        let mut discounted = false;
+        if captured {
+            self.counter = 0;
+            self.checks = [0, 0];
+        } else {
+            let reply_to_discounted = self.previous_check_discounted;
+            if gives_check {
+                let given = &mut self.checks[usize::from(mover == Side::Black)];
+                *given = given.saturating_add(1);
+                discounted = *given > check_discount;
+            }
+            if !discounted && !reply_to_discounted {
+                self.counter = self.counter.saturating_add(1);
+            }
+        }
+        self.previous_check_discounted = discounted;
+    }
+}
+
 /// The standing of a game after a start position and its moves.
 #[derive(Debug, Clone)]
 pub struct GameStatus {
@@ -128,9 +179,7 @@ pub struct GameRecord {
     pos: Position,
     positions: Vec<Position>,
     plies: Vec<PlyRecord>,
-    counter: u32,
-    checks: [u32; 2],
-    previous_check_discounted: bool,
+    limit: MoveLimitCounter,
     outcome: Outcome,
     /// Occurrences of each position (by hash) since the last capture, current included.
     occurrences: HashMap<u64, u32>,
@@ -153,9 +202,7 @@ impl GameRecord {
             pos: start,
             positions: Vec::new(),
             plies: Vec::new(),
-            counter,
-            checks: [0, 0],
-            previous_check_discounted: false,
+            limit: MoveLimitCounter::new(counter),
             outcome,
             occurrences,
             window_start: 0,
@@ -173,6 +220,12 @@ impl GameRecord {
     #[must_use]
     pub fn occurrences(&self, zobrist: u64) -> u32 {
         self.occurrences.get(&zobrist).copied().unwrap_or(0)
+    }
+
+    /// The move-limit counter after the moves pushed so far.
+    #[must_use]
+    pub fn move_limit_counter(&self) -> MoveLimitCounter {
+        self.limit
     }
 
     /// The repetition ruling that ended the game, if one did.
@@ -220,29 +273,19 @@ impl GameRecord {
             (None, Some(before)) => chased_by(before, &self.pos, legal),
             _ => SquareSet::default(),
         };
-        let mut discounted = false;
-        if captured.is_some() {
-            self.counter = 0;
-            self.checks = [0, 0];
-        } else {
-            let reply_to_discounted = self.previous_check_discounted;
-            if gives_check {
-                let given = &mut self.checks[usize::from(mover == Side::Black)];
-                *given += 1;
-                discounted = *given > self.options.check_discount;
-            }
-            if !discounted && !reply_to_discounted {
-                self.counter = self.counter.saturating_add(1);
-            }
-        }
-        self.previous_check_discounted = discounted;
+        self.limit.advance(
+            mover,
+            captured.is_some(),
+            gives_check,
+            self.options.check_discount,
+        );
         self.plies.push(PlyRecord {
             mv: legal,
             mover,
             captured,
             gives_check,
             zobrist_after: self.pos.zobrist(),
-            limit_counter: self.counter,
+            limit_counter: self.limit.value(),
             chased,
         });
         let zobrist = self.pos.zobrist();
@@ -260,7 +303,7 @@ impl GameRecord {
             self.ruling = Some(ruling);
         }
         if !self.outcome.is_over() {
-            self.outcome = move_limit(self.counter, &self.options);
+            self.outcome = move_limit(self.limit.value(), &self.options);
         }
         Ok(())
     }
@@ -304,7 +347,7 @@ impl GameRecord {
             pos,
             mut positions,
             plies,
-            counter,
+            limit,
             outcome,
             window_start,
             ..
@@ -315,7 +358,7 @@ impl GameRecord {
             plies,
             positions,
             repetitions,
-            limit_counter: counter,
+            limit_counter: limit.value(),
             window_start,
             repetition,
         }
