@@ -4,7 +4,8 @@
 # load tool's figures plus the server's CPU time per call (from
 # /proc/<pid>/stat), which stays meaningful on a machine shared with other
 # work. Usage:
-#   scripts/service-load.sh <server-pid> [rounds] [seconds] [rpc...]
+#   scripts/service-load.sh <server-pid> [rounds] [seconds] [rpc[:view]...]
+# (e.g. legal-moves-chess:coordinates for LegalMoves with MOVE_VIEW_COORDINATES)
 # Environment: ADDR (default http://127.0.0.1:50051), CONCURRENCY (32),
 # CONNECTIONS (4), LOAD (target/release/examples/load).
 set -euo pipefail
@@ -23,7 +24,9 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 for round in $(seq 1 "$rounds"); do
   for rpc in "${rpcs[@]}"; do
     before=$(cpu_ticks)
-    out=$("$load" --addr "$addr" --rpc "$rpc" --concurrency "${CONCURRENCY:-32}" \
+    view=full
+    [[ $rpc == *:* ]] && view=${rpc#*:}
+    out=$("$load" --addr "$addr" --rpc "${rpc%%:*}" --view "$view" --concurrency "${CONCURRENCY:-32}" \
       --connections "${CONNECTIONS:-4}" --duration "$seconds" --warmup 0 || true)
     after=$(cpu_ticks)
     calls=$(grep -o 'calls=[0-9]*' <<<"$out" | cut -d= -f2)
