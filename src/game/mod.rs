@@ -102,12 +102,77 @@ impl Game {
         }
     }
 
+    /// Perft that asks `stop` before each root move's subtree and gives up
+    /// (`None`) when it says so: a deep count takes seconds, and nobody may be
+    /// waiting for it any more.
+    pub fn perft_until(
+        &self,
+        depth: u32,
+        divide: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PerftReport> {
+        let rows = match self {
+            Game::Chess(game) => game.perft_rows(depth, stop)?,
+            Game::Xiangqi(game) => game.perft_rows(depth, stop)?,
+        };
+        Some(match rows {
+            None => self.perft(depth, divide),
+            Some(mut rows) => {
+                rows.sort();
+                PerftReport {
+                    nodes: rows.iter().map(|(_, n)| n).sum(),
+                    divide: if divide { rows } else { Vec::new() },
+                }
+            }
+        })
+    }
+
     /// Perft from the current position.
     #[must_use]
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         match self {
             Game::Chess(game) => game.perft(depth, divide),
             Game::Xiangqi(game) => game.perft(depth, divide),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::{Game, LoadOptions, RuleOptions, Variant};
+
+    fn start(variant: Variant) -> Game {
+        Game::load(
+            variant,
+            "",
+            &[],
+            LoadOptions::default(),
+            &RuleOptions::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn perft_until_counts_like_perft_unless_stopped() {
+        for variant in [Variant::Chess, Variant::Xiangqi] {
+            let game = start(variant);
+            for depth in 0..=3 {
+                for divide in [false, true] {
+                    let whole = game.perft(depth, divide);
+                    let split = game.perft_until(depth, divide, &|| false).unwrap();
+                    assert_eq!(whole, split, "{variant:?} depth {depth} divide {divide}");
+                }
+            }
+            // Asked before every root move: stopping after the third gives up.
+            let asked = Cell::new(0);
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() > 3
+            };
+            assert!(game.perft_until(3, true, &stop).is_none());
+            assert_eq!(asked.get(), 4);
         }
     }
 }

@@ -4,7 +4,10 @@
 
 use std::{
     panic::{AssertUnwindSafe, catch_unwind},
-    sync::Arc,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
     time::Instant,
 };
 
@@ -58,6 +61,16 @@ impl RulesService {
         let game =
             guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
         Ok((input.variant, game))
+    }
+}
+
+/// Sets its flag when dropped: a handler's future is dropped when its call is
+/// cancelled, which is how blocking work learns that nobody waits for it.
+struct SetOnDrop(Arc<AtomicBool>);
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -192,10 +205,16 @@ impl Rules for RulesService {
         let (variant, game) = self.load(position, &RuleOptions::default())?;
         count("Perft", variant);
         let started = Instant::now();
-        // Deep perft takes seconds: keep it off the async workers.
-        let report = tokio::task::spawn_blocking(move || guarded(|| game.perft(depth, divide)))
-            .await
-            .map_err(|_| Status::internal("perft task failed"))??;
+        // Deep perft takes seconds: keep it off the async workers, and stop it
+        // when this call is dropped (client gone, deadline passed).
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let _stop_when_dropped = SetOnDrop(Arc::clone(&abandoned));
+        let report = tokio::task::spawn_blocking(move || {
+            guarded(|| game.perft_until(depth, divide, &|| abandoned.load(Ordering::Relaxed)))
+        })
+        .await
+        .map_err(|_| Status::internal("perft task failed"))??
+        .ok_or_else(|| Status::cancelled("perft stopped"))?;
         metrics::counter!("arbiter_perft_nodes_total", "variant" => variant.name())
             .increment(report.nodes);
         Ok(Response::new(pb::PerftResponse {

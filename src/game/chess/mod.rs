@@ -414,6 +414,31 @@ impl ChessGame {
 
     /// Perft from the current position, with per-move counts if asked.
     #[must_use]
+    /// Per-root-move counts for [`crate::game::Game::perft_until`]: `None` when
+    /// stopped, `Some(None)` when the depth is too shallow to be worth splitting.
+    pub(crate) fn perft_rows(
+        &self,
+        depth: u32,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Option<Vec<(String, u64)>>> {
+        if depth < 2 {
+            return Some(None);
+        }
+        let mut rows = Vec::new();
+        for m in self.position.legal_moves() {
+            if stop() {
+                return None;
+            }
+            let mut child = self.position.clone();
+            child.play_unchecked(m);
+            rows.push((
+                m.to_uci(CastlingMode::Standard).to_string(),
+                shakmaty::perft(&child, depth - 1),
+            ));
+        }
+        Some(Some(rows))
+    }
+
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         if !divide || depth == 0 {
             return PerftReport {

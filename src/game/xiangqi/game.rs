@@ -402,6 +402,29 @@ impl XiangqiGame {
 
     /// Perft from the current position.
     #[must_use]
+    /// Per-root-move counts for [`crate::game::Game::perft_until`]: `None` when
+    /// stopped, `Some(None)` when the depth is too shallow to be worth splitting.
+    pub(crate) fn perft_rows(
+        &self,
+        depth: u32,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Option<Vec<(String, u64)>>> {
+        if depth < 2 {
+            return Some(None);
+        }
+        let pos = self.position();
+        let mut rows = Vec::new();
+        for m in pos.legal_moves() {
+            if stop() {
+                return None;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            rows.push((notation::format_iccs(m), perft(&child, depth - 1)));
+        }
+        Some(Some(rows))
+    }
+
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         let pos = self.position();
         if !divide || depth == 0 {
