@@ -213,26 +213,41 @@ async fn shutdown_tx_closed_or_set(rx: &mut watch::Receiver<bool>) {
     let _ = rx.wait_for(|&stop| stop).await;
 }
 
-/// Resolves on SIGTERM or SIGINT (Ctrl-C).
-pub async fn termination_signal() {
+/// Resolves on SIGTERM or SIGINT (Ctrl-C). The handlers are installed by this
+/// call, not when the future is first polled: on a busy host the task that
+/// polls it may start after the first requests, and a SIGTERM that arrived
+/// before would kill the process instead of draining it.
+pub fn termination_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
+        let term = signal(SignalKind::terminate());
+        let interrupt = signal(SignalKind::interrupt());
+        async move {
+            match (term, interrupt) {
+                (Ok(mut term), Ok(mut interrupt)) => tokio::select! {
                     _ = term.recv() => tracing::info!("SIGTERM received"),
-                    _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT received"),
+                    _ = interrupt.recv() => tracing::info!("SIGINT received"),
+                },
+                (Ok(mut term), Err(e)) => {
+                    tracing::warn!(error = %e, "cannot listen for SIGINT; only SIGTERM stops the server");
+                    term.recv().await;
                 }
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot listen for SIGTERM; only SIGINT stops the server");
-                let _ = tokio::signal::ctrl_c().await;
+                (Err(e), Ok(mut interrupt)) => {
+                    tracing::warn!(error = %e, "cannot listen for SIGTERM; only SIGINT stops the server");
+                    interrupt.recv().await;
+                }
+                (Err(e), Err(_)) => {
+                    tracing::error!(error = %e, "cannot listen for signals; the server stops only when killed");
+                    std::future::pending::<()>().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
