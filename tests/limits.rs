@@ -5,13 +5,13 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+mod common;
 
 use std::time::{Duration, Instant};
 
 use arbiter::{config::Config, proto as pb};
 use prost::Message;
-use support::{TestServer, chess};
+use common::{TestServer, chess};
 use tonic::{Code, Status, transport::Channel};
 
 const LEGAL_MOVES: &str = "/arbiter.v1.Rules/LegalMoves";
