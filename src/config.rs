@@ -45,7 +45,8 @@ pub struct Config {
     #[arg(long, env = "ARBITER_MAX_CONNECTION_AGE_SECS", default_value_t = 0)]
     pub max_connection_age_secs: u64,
 
-    /// Seconds granted to in-flight calls on a connection closed for age.
+    /// Seconds granted to in-flight calls on a connection closed for age;
+    /// after them the connection is cut.
     #[arg(
         long,
         env = "ARBITER_MAX_CONNECTION_AGE_GRACE_SECS",
@@ -162,6 +163,15 @@ impl Config {
                 "ARBITER_TLS_CLIENT_CA needs ARBITER_TLS_CERT and ARBITER_TLS_KEY".to_owned(),
             );
         }
+        if self.keepalive_interval_secs > 0 && self.keepalive_timeout_secs == 0 {
+            return Err(
+                "ARBITER_KEEPALIVE_TIMEOUT_SECS must be at least 1 while keepalive pings are on"
+                    .to_owned(),
+            );
+        }
+        if self.request_timeout_secs == 0 {
+            return Err("ARBITER_REQUEST_TIMEOUT_SECS must be at least 1".to_owned());
+        }
         if self.max_concurrent_streams == 0 {
             return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
         }
@@ -180,6 +190,25 @@ impl Config {
     #[must_use]
     pub fn drain_timeout(&self) -> Duration {
         Duration::from_secs(self.drain_timeout_secs)
+    }
+
+    /// The maximum connection age, if connections age out.
+    #[must_use]
+    pub fn max_connection_age(&self) -> Option<Duration> {
+        (self.max_connection_age_secs > 0)
+            .then(|| Duration::from_secs(self.max_connection_age_secs))
+    }
+
+    #[must_use]
+    pub fn max_connection_age_grace(&self) -> Duration {
+        Duration::from_secs(self.max_connection_age_grace_secs)
+    }
+
+    /// The HTTP/2 keepalive ping interval, if pings are on.
+    #[must_use]
+    pub fn keepalive_interval(&self) -> Option<Duration> {
+        (self.keepalive_interval_secs > 0)
+            .then(|| Duration::from_secs(self.keepalive_interval_secs))
     }
 
     #[must_use]

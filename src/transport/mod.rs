@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod codec;
+pub mod connection;
 pub mod convert;
 pub mod engine;
 pub mod limits;

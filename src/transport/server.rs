@@ -21,6 +21,7 @@ use tonic::{
 use tonic_health::ServingStatus;
 
 use super::{
+    connection,
     engine::EngineService,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
@@ -114,10 +115,7 @@ pub async fn start(
     );
 
     let mut builder = Server::builder()
-        .http2_keepalive_interval(
-            (config.keepalive_interval_secs > 0)
-                .then(|| Duration::from_secs(config.keepalive_interval_secs)),
-        )
+        .http2_keepalive_interval(config.keepalive_interval())
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
         .concurrency_limit_per_connection(config.max_requests_per_connection)
@@ -128,10 +126,13 @@ pub async fn start(
             .tls_config(tls)
             .map_err(|e| format!("TLS configuration: {e}"))?;
     }
-    if config.max_connection_age_secs > 0 {
-        builder = builder
-            .max_connection_age(Duration::from_secs(config.max_connection_age_secs))
-            .max_connection_age_grace(Duration::from_secs(config.max_connection_age_grace_secs));
+    // At the age: GOAWAY, calls in flight continue. Age plus grace: the
+    // connection is cut (`connection::Connection`). tonic's own grace option
+    // is deliberately not used; see `connection`.
+    let mut hard_limit = None;
+    if let Some(age) = config.max_connection_age() {
+        builder = builder.max_connection_age(age);
+        hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
     let router = builder
         .layer(ObserveLayer)
@@ -154,7 +155,10 @@ pub async fn start(
         // Nagle's algorithm would hold a response's trailers back until the
         // client's delayed ACK (~40 ms) whenever the body spans more than one
         // write: every multi-kilobyte answer would take 40 ms.
-        TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
+        connection::incoming(
+            TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
+            hard_limit,
+        ),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;
         },
