@@ -62,7 +62,8 @@ pub struct Config {
     #[arg(long, env = "ARBITER_KEEPALIVE_TIMEOUT_SECS", default_value_t = 20)]
     pub keepalive_timeout_secs: u64,
 
-    /// Upper bound, in seconds, on any single Rules call.
+    /// Upper bound, in seconds, on any single call; a search stops in time
+    /// to answer within it.
     #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
 

@@ -40,6 +40,8 @@ struct Settings {
     max_history_moves: usize,
     default_movetime: Duration,
     max_movetime: Duration,
+    /// The server's bound on every call (`ARBITER_REQUEST_TIMEOUT_SECS`).
+    request_timeout: Duration,
 }
 
 /// Searches for the best move on the shared worker pool.
@@ -69,8 +71,21 @@ impl EngineService {
                 max_history_moves: config.max_history_moves,
                 default_movetime: Duration::from_millis(config.default_movetime_ms),
                 max_movetime: Duration::from_millis(config.max_movetime_ms),
+                request_timeout: config.request_timeout(),
             }),
         })
+    }
+}
+
+/// When the search must stop so that the answer arrives in time: the
+/// earlier of the caller's deadline and the server's request timeout, less
+/// the reply margin. Without it, a search as long as the request timeout
+/// would be cut off with CANCELLED instead of answering.
+fn search_deadline(metadata: &MetadataMap, request_timeout: Duration) -> Option<Instant> {
+    let server = Instant::now().checked_add(request_timeout.saturating_sub(REPLY_MARGIN));
+    match (caller_deadline(metadata), server) {
+        (Some(caller), Some(server)) => Some(caller.min(server)),
+        (caller, server) => caller.or(server),
     }
 }
 
@@ -430,7 +445,7 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::BestMoveRequest>,
     ) -> Result<Response<pb::BestMoveResponse>, Status> {
-        let deadline = caller_deadline(request.metadata());
+        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
         let pb::BestMoveRequest {
             position,
             limits,
@@ -463,7 +478,7 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::AnalyzeRequest>,
     ) -> Result<Response<Self::AnalyzeStream>, Status> {
-        let deadline = caller_deadline(request.metadata());
+        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
         let pb::AnalyzeRequest {
             position,
             limits,
