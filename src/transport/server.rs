@@ -1,7 +1,8 @@
 //! Assembly of the process: gRPC services (Rules, Engine, health,
 //! reflection v1 and v1alpha) behind one observing layer, the admin port,
 //! and the shutdown sequence — health to NOT_SERVING, an optional pause for
-//! load balancers, then a drain bounded by a hard deadline.
+//! load balancers, then a drain bounded by a hard deadline, in which open
+//! server streams end at once (`drain`).
 
 use std::{
     future::Future,
@@ -22,6 +23,7 @@ use tonic_health::ServingStatus;
 
 use super::{
     connection,
+    drain::DrainLayer,
     engine::EngineService,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
@@ -134,8 +136,10 @@ pub async fn start(
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
+    let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
         .layer(ObserveLayer)
+        .layer(DrainLayer::new(drain_rx.clone()))
         .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
         .add_service(reflection_v1)
@@ -147,7 +151,6 @@ pub async fn start(
     let admin = super::admin::router(telemetry::metrics_handle(), Arc::clone(&ready));
 
     let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
-    let (drain_tx, drain_rx) = watch::channel(false);
     let mut admin_stop = drain_rx.clone();
     let mut grpc_stop = drain_rx;
 
