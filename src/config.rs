@@ -119,6 +119,11 @@ pub struct Config {
     #[arg(long, env = "ARBITER_SEARCH_THREADS", default_value_t = 0)]
     pub search_threads: usize,
 
+    /// Added to the search threads' nice value (0-19; 0 = same priority as
+    /// the rest of the server), so searches yield the CPU to Rules calls.
+    #[arg(long, env = "ARBITER_SEARCH_NICE", default_value_t = 10)]
+    pub search_nice: i32,
+
     /// Searches that may wait for a worker before calls are refused.
     #[arg(long, env = "ARBITER_SEARCH_QUEUE", default_value_t = 4)]
     pub search_queue: usize,
@@ -172,6 +177,9 @@ impl Config {
         }
         if self.request_timeout_secs == 0 {
             return Err("ARBITER_REQUEST_TIMEOUT_SECS must be at least 1".to_owned());
+        }
+        if !(0..=19).contains(&self.search_nice) {
+            return Err("ARBITER_SEARCH_NICE must be 0 to 19".to_owned());
         }
         if self.max_concurrent_streams == 0 {
             return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
