@@ -11,6 +11,14 @@
 //! `--rate` caps the total request rate (for soak runs at a fraction of
 //! capacity); `--metrics` reads the server's resident memory from its admin
 //! port before and after the run.
+//!
+//! `--background-searches N` measures under mixed load: N more tasks, on
+//! their own connection, keep `Engine.BestMove` calls (`--movetime-ms`) going
+//! for the whole run, so the search pool stays saturated while the chosen RPC
+//! is measured. Their outcomes are reported on a separate line: searches that
+//! ran, and those the full pool refused with `RESOURCE_EXHAUSTED` (retried
+//! after `--background-backoff-ms`); neither counts in the measured RPC's
+//! figures.
 
 #![allow(clippy::print_stdout)]
 
@@ -80,6 +88,12 @@ struct Args {
     /// Engine.BestMove search time in milliseconds.
     #[arg(long, default_value_t = 50)]
     movetime_ms: u32,
+    /// BestMove calls kept in flight in the background during the run.
+    #[arg(long, default_value_t = 0)]
+    background_searches: usize,
+    /// Pause of a background task after a refused search, in milliseconds.
+    #[arg(long, default_value_t = 20)]
+    background_backoff_ms: u64,
     /// Bearer token for Engine calls.
     #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true)]
     token: Option<String>,
@@ -212,15 +226,19 @@ fn call_for(args: &Args) -> Call {
             r#move: "Qxf6".to_owned(),
             options: None,
         }),
-        Rpc::BestMove => Call::BestMove(pb::BestMoveRequest {
-            position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
-            limits: Some(pb::SearchLimits {
-                limit: Some(pb::search_limits::Limit::MovetimeMs(args.movetime_ms)),
-            }),
-            multipv: 1,
-            options: None,
-        }),
+        Rpc::BestMove => best_move_call(args),
     }
+}
+
+fn best_move_call(args: &Args) -> Call {
+    Call::BestMove(pb::BestMoveRequest {
+        position: position(pb::Variant::Chess, KIWIPETE, Vec::new()),
+        limits: Some(pb::SearchLimits {
+            limit: Some(pb::search_limits::Limit::MovetimeMs(args.movetime_ms)),
+        }),
+        multipv: 1,
+        options: None,
+    })
 }
 
 /// The request message, encoded.
@@ -415,6 +433,26 @@ async fn worker(
     WorkerReport { latencies, codes }
 }
 
+/// Keeps one BestMove call in flight until `end`, retrying refused calls
+/// after `backoff`; returns the count of each status.
+async fn background_searches(
+    call: Arc<Call>,
+    channel: Channel,
+    token: Option<Arc<str>>,
+    end: Instant,
+    backoff: Duration,
+) -> BTreeMap<String, u64> {
+    let mut codes = BTreeMap::new();
+    while Instant::now() < end {
+        let code = perform(&call, &channel, token.as_deref()).await;
+        *codes.entry(format!("{code:?}")).or_insert(0) += 1;
+        if code != Code::Ok {
+            tokio::time::sleep(backoff).await;
+        }
+    }
+    codes
+}
+
 /// Reads `process_resident_memory_bytes` from the admin port.
 async fn resident_memory(admin: &str) -> Option<u64> {
     let mut stream = tokio::net::TcpStream::connect(admin).await.ok()?;
@@ -464,6 +502,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         call: Arc::clone(&call),
         decode: args.decode,
     });
+    // The background searches start before the warm-up, so the pool is
+    // saturated when measuring begins, and run until the measured calls end.
+    let background = if args.background_searches > 0 {
+        let channel = Channel::from_shared(args.addr.clone())?.connect().await?;
+        let search = Arc::new(best_move_call(&args));
+        (0..args.background_searches)
+            .map(|_| {
+                tokio::spawn(background_searches(
+                    Arc::clone(&search),
+                    channel.clone(),
+                    token.clone(),
+                    end,
+                    Duration::from_millis(args.background_backoff_ms),
+                ))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let workers: Vec<_> = (0..concurrency)
         .map(|i| {
             tokio::spawn(worker(
@@ -515,6 +572,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         latencies.max()
     );
     println!("codes={codes:?}");
+    if !background.is_empty() {
+        let mut searches: BTreeMap<String, u64> = BTreeMap::new();
+        for task in background {
+            for (code, n) in task.await? {
+                *searches.entry(code).or_insert(0) += n;
+            }
+        }
+        let refused = searches.get("ResourceExhausted").copied().unwrap_or(0);
+        let searched = searches.get("Ok").copied().unwrap_or(0);
+        println!(
+            "background best_move in_flight={} movetime_ms={} ok={searched} resource_exhausted={refused} other={}",
+            args.background_searches,
+            args.movetime_ms,
+            searches.values().sum::<u64>() - searched - refused
+        );
+    }
     if let Some(admin) = &args.metrics {
         let after = resident_memory(admin).await;
         println!(

@@ -45,7 +45,8 @@ pub struct Config {
     #[arg(long, env = "ARBITER_MAX_CONNECTION_AGE_SECS", default_value_t = 0)]
     pub max_connection_age_secs: u64,
 
-    /// Seconds granted to in-flight calls on a connection closed for age.
+    /// Seconds granted to in-flight calls on a connection closed for age;
+    /// after them the connection is cut.
     #[arg(
         long,
         env = "ARBITER_MAX_CONNECTION_AGE_GRACE_SECS",
@@ -61,7 +62,8 @@ pub struct Config {
     #[arg(long, env = "ARBITER_KEEPALIVE_TIMEOUT_SECS", default_value_t = 20)]
     pub keepalive_timeout_secs: u64,
 
-    /// Upper bound, in seconds, on any single Rules call.
+    /// Upper bound, in seconds, on any single call; a search stops in time
+    /// to answer within it.
     #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
 
@@ -117,6 +119,11 @@ pub struct Config {
     #[arg(long, env = "ARBITER_SEARCH_THREADS", default_value_t = 0)]
     pub search_threads: usize,
 
+    /// Added to the search threads' nice value (0-19; 0 = same priority as
+    /// the rest of the server), so searches yield the CPU to Rules calls.
+    #[arg(long, env = "ARBITER_SEARCH_NICE", default_value_t = 10)]
+    pub search_nice: i32,
+
     /// Searches that may wait for a worker before calls are refused.
     #[arg(long, env = "ARBITER_SEARCH_QUEUE", default_value_t = 4)]
     pub search_queue: usize,
@@ -162,6 +169,18 @@ impl Config {
                 "ARBITER_TLS_CLIENT_CA needs ARBITER_TLS_CERT and ARBITER_TLS_KEY".to_owned(),
             );
         }
+        if self.keepalive_interval_secs > 0 && self.keepalive_timeout_secs == 0 {
+            return Err(
+                "ARBITER_KEEPALIVE_TIMEOUT_SECS must be at least 1 while keepalive pings are on"
+                    .to_owned(),
+            );
+        }
+        if self.request_timeout_secs == 0 {
+            return Err("ARBITER_REQUEST_TIMEOUT_SECS must be at least 1".to_owned());
+        }
+        if !(0..=19).contains(&self.search_nice) {
+            return Err("ARBITER_SEARCH_NICE must be 0 to 19".to_owned());
+        }
         if self.max_concurrent_streams == 0 {
             return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
         }
@@ -180,6 +199,25 @@ impl Config {
     #[must_use]
     pub fn drain_timeout(&self) -> Duration {
         Duration::from_secs(self.drain_timeout_secs)
+    }
+
+    /// The maximum connection age, if connections age out.
+    #[must_use]
+    pub fn max_connection_age(&self) -> Option<Duration> {
+        (self.max_connection_age_secs > 0)
+            .then(|| Duration::from_secs(self.max_connection_age_secs))
+    }
+
+    #[must_use]
+    pub fn max_connection_age_grace(&self) -> Duration {
+        Duration::from_secs(self.max_connection_age_grace_secs)
+    }
+
+    /// The HTTP/2 keepalive ping interval, if pings are on.
+    #[must_use]
+    pub fn keepalive_interval(&self) -> Option<Duration> {
+        (self.keepalive_interval_secs > 0)
+            .then(|| Duration::from_secs(self.keepalive_interval_secs))
     }
 
     #[must_use]

@@ -15,12 +15,16 @@ use shakmaty::{CastlingMode, Position, san::SanPlus, uci::UciMove};
 use tonic::{Code, Request, Status};
 
 use crate::{
+    config::Config,
     game::{
         chess::{self, MoveParseError},
         xiangqi,
     },
-    proto::{self as pb, rules_server::Rules},
-    transport::service::{Limits, RulesService},
+    proto::{self as pb, engine_server::Engine, rules_server::Rules},
+    transport::{
+        engine::EngineService,
+        service::{Limits, RulesService},
+    },
 };
 
 /// A fuzz target.
@@ -30,7 +34,8 @@ pub enum Target {
     ChessFen,
     /// Chess move text (UCI or SAN) against a choice of positions.
     ChessMove,
-    /// Arbitrary bytes decoded as each Rules request and handled.
+    /// Arbitrary bytes decoded as each Rules request, or an Engine request
+    /// with tiny limits, and handled.
     RulesRequest,
     /// Xiangqi FEN parsing, both strictness levels, and the FEN round trip.
     XiangqiFen,
@@ -257,12 +262,97 @@ pub fn assert_acceptable_status(status: &Status) {
     assert!(!status.message().is_empty(), "error without a message");
 }
 
-/// The first byte picks the request type; the rest is decoded as that
-/// message. A decodable message goes through the real handler.
+thread_local! {
+    /// The engine the request harness searches with: one worker per calling
+    /// thread (test threads run harnesses side by side), a 1 MiB table and
+    /// at most 20 ms per search.
+    static ENGINE: EngineService = {
+        let mut config = Config::for_tests();
+        config.search_threads = 1;
+        config.search_queue = 1;
+        config.tt_mb = 1;
+        config.max_movetime_ms = 20;
+        config.default_movetime_ms = 20;
+        EngineService::new(&config).unwrap_or_else(|e| panic!("fuzz engine: {e}"))
+    };
+}
+
+/// Shrinks search limits so that no input makes a search slow: depth at most
+/// 4, nodes at most 5,000 (and every search is capped at 20 ms anyway). Zero
+/// limits stay zero, so their validation is still exercised.
+fn tiny(limits: Option<pb::SearchLimits>) -> Option<pb::SearchLimits> {
+    use pb::search_limits::Limit;
+    limits.map(|limits| pb::SearchLimits {
+        limit: limits.limit.map(|limit| match limit {
+            Limit::Depth(depth) => Limit::Depth(depth.min(4)),
+            Limit::Nodes(nodes) => Limit::Nodes(nodes.min(5_000)),
+            Limit::MovetimeMs(ms) => Limit::MovetimeMs(ms.min(20)),
+        }),
+    })
+}
+
+/// Checks the outcomes an Engine call may give besides an answer: a client
+/// error, or `FAILED_PRECONDITION` for a game that is already over.
+///
+/// # Panics
+/// On any other status, or on an error without a message.
+pub fn assert_acceptable_engine_status(status: &Status) {
+    if status.code() != Code::FailedPrecondition {
+        assert_acceptable_status(status);
+    }
+    assert!(!status.message().is_empty(), "error without a message");
+}
+
+async fn best_move(engine: EngineService, mut request: pb::BestMoveRequest) -> Result<(), Status> {
+    request.limits = tiny(request.limits);
+    let answer = engine.best_move(Request::new(request)).await?.into_inner();
+    assert!(answer.best_move.is_some(), "an answer without a move");
+    Ok(())
+}
+
+async fn analyze(engine: EngineService, mut request: pb::AnalyzeRequest) -> Result<(), Status> {
+    use tokio_stream::StreamExt as _;
+    request.limits = tiny(request.limits);
+    let mut stream = engine.analyze(Request::new(request)).await?.into_inner();
+    let mut best = false;
+    while let Some(message) = stream.next().await {
+        best = matches!(
+            message?.event,
+            Some(pb::analyze_response::Event::BestMove(_))
+        );
+    }
+    assert!(best, "the stream did not end with the best move");
+    Ok(())
+}
+
+/// The first byte picks the request type (modulo 8: LegalMoves,
+/// ValidateMove, GameStatus, Perft, then BestMove and Analyze twice each);
+/// the rest is decoded as that message. A decodable message goes through the
+/// real handler.
 pub fn rules_request(data: &[u8]) {
     let Some((&selector, body)) = data.split_first() else {
         return;
     };
+    if selector % 8 >= 4 {
+        let engine = ENGINE.with(Clone::clone);
+        let outcome: Option<Result<(), Status>> = runtime().block_on(async {
+            if selector % 2 == 0 {
+                match pb::BestMoveRequest::decode(body) {
+                    Ok(request) => Some(best_move(engine, request).await),
+                    Err(_) => None,
+                }
+            } else {
+                match pb::AnalyzeRequest::decode(body) {
+                    Ok(request) => Some(analyze(engine, request).await),
+                    Err(_) => None,
+                }
+            }
+        });
+        if let Some(Err(status)) = outcome {
+            assert_acceptable_engine_status(&status);
+        }
+        return;
+    }
     let service = RulesService::new(harness_limits());
     let outcome: Option<Result<(), Status>> = runtime().block_on(async {
         match selector % 4 {

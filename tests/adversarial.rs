@@ -4,13 +4,13 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+mod common;
 
 use std::time::{Duration, Instant};
 
 use arbiter::{config::Config, proto as pb};
+use common::{TestServer, chess, wire};
 use shakmaty::{Chess, Position, fen::Fen};
-use support::{TestServer, chess, wire};
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
 

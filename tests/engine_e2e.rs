@@ -327,3 +327,29 @@ async fn a_full_pool_rejects_at_once_while_rules_keep_answering() {
         "{metrics}"
     );
 }
+
+#[tokio::test]
+async fn the_request_timeout_bounds_the_search_and_it_still_answers() {
+    let mut config = Config::for_tests();
+    config.request_timeout_secs = 1;
+    let t = TestServer::start_with(config).await;
+    let started = Instant::now();
+    let answer = t
+        .engine()
+        .best_move(pb::BestMoveRequest {
+            position: chess("", &[]),
+            limits: movetime(5_000),
+            multipv: 0,
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(answer.best_move.is_some());
+    assert_eq!(answer.stop_reason(), pb::StopReason::Time);
+}

@@ -295,6 +295,42 @@ fn seed_requests() -> Vec<Vec<u8>> {
             },
         ));
     }
+    // Engine requests (selectors 4 and 5), with the harness's tiny limits.
+    let limit = |limit| Some(pb::SearchLimits { limit: Some(limit) });
+    use pb::search_limits::Limit;
+    for (pos, limits, multipv) in [
+        (position("", &[]), limit(Limit::Nodes(500)), 1),
+        (position(kiwipete, &[]), limit(Limit::Depth(2)), 3),
+        (
+            position("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
+            None,
+            0,
+        ),
+        (position("", &[]), limit(Limit::Depth(0)), 0),
+        (position("", &[]), limit(Limit::MovetimeMs(5)), 9),
+        (xiangqi("", &["h2e2"], 0), limit(Limit::Nodes(800)), 2),
+        (xiangqi("", &[], 0), limit(Limit::Depth(99)), 1),
+        (None, None, 0),
+    ] {
+        requests.push(fuzz::encode_rules_request(
+            4,
+            &pb::BestMoveRequest {
+                position: pos.clone(),
+                limits,
+                multipv,
+                options: None,
+            },
+        ));
+        requests.push(fuzz::encode_rules_request(
+            5,
+            &pb::AnalyzeRequest {
+                position: pos,
+                limits,
+                multipv,
+                options: None,
+            },
+        ));
+    }
     requests.push(vec![0, 0x0a, 0x05, 0x12, 0x03, 0xff, 0xfe, 0xfd]);
     requests.push(vec![2, 0xff, 0xff, 0xff]);
     requests

@@ -620,3 +620,60 @@ async fn graceful_shutdown_finishes_in_flight_calls() {
     let response = call.await.unwrap().expect("in-flight call completes");
     assert_eq!(response.into_inner().nodes, 197_281);
 }
+
+#[tokio::test]
+async fn shutdown_ends_open_streams_at_once() {
+    let t = TestServer::start().await;
+    let mut watch = HealthClient::new(t.channel.clone())
+        .watch(HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let first = watch.next().await.unwrap().unwrap();
+    assert_eq!(first.status, ServingStatus::Serving as i32);
+    let mut analysis = t
+        .engine()
+        .analyze(pb::AnalyzeRequest {
+            position: chess("", &[]),
+            limits: Some(pb::SearchLimits {
+                limit: Some(pb::search_limits::Limit::MovetimeMs(20_000)),
+            }),
+            multipv: 0,
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    analysis.next().await.unwrap().unwrap();
+
+    // The drain deadline is 10 s; neither stream may hold the shutdown.
+    let started = std::time::Instant::now();
+    t.server.shutdown().await.expect("clean shutdown");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // The watch saw NOT_SERVING, then the stream ended with UNAVAILABLE.
+    let mut statuses = Vec::new();
+    let end = loop {
+        match watch.next().await {
+            Some(Ok(update)) => statuses.push(update.status),
+            Some(Err(status)) => break Some(status),
+            None => break None,
+        }
+    };
+    assert_eq!(statuses.last(), Some(&(ServingStatus::NotServing as i32)));
+    assert_eq!(end.map(|s| s.code()), Some(Code::Unavailable));
+    let end = loop {
+        match analysis.next().await {
+            Some(Ok(_)) => {}
+            Some(Err(status)) => break Some(status),
+            None => break None,
+        }
+    };
+    assert_eq!(end.map(|s| s.code()), Some(Code::Unavailable));
+}

@@ -1,17 +1,18 @@
-//! Load shedding and timeouts. A "stalled" call — request headers sent,
+//! Load shedding, timeouts and connection lifetime (maximum age with its
+//! grace period, keepalive pings). A "stalled" call — request headers sent,
 //! message held back — occupies a concurrency slot for as long as the test
 //! wants, without burning CPU; calls past a limit are then refused at once
 //! with RESOURCE_EXHAUSTED.
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+mod common;
 
 use std::time::{Duration, Instant};
 
 use arbiter::{config::Config, proto as pb};
+use common::{TestServer, chess};
 use prost::Message;
-use support::{TestServer, chess};
 use tonic::{Code, Status, transport::Channel};
 
 const LEGAL_MOVES: &str = "/arbiter.v1.Rules/LegalMoves";
@@ -123,4 +124,236 @@ async fn a_call_past_the_request_timeout_is_cancelled() {
     assert_eq!(status.code(), Code::Cancelled, "{status:?}");
     assert!(started.elapsed() >= Duration::from_secs(1));
     server.assert_still_serving().await;
+}
+
+// Connection lifetime. These tests speak HTTP/2 directly (the h2 crate, or
+// bare frames on a socket) to see what a gRPC client library would hide:
+// GOAWAY frames, PINGs and the moment the server closes the connection.
+
+/// A LegalMoves request as one gRPC message frame.
+fn grpc_frame(message: &[u8]) -> prost::bytes::Bytes {
+    let mut frame = vec![0];
+    frame.extend(u32::try_from(message.len()).unwrap().to_be_bytes());
+    frame.extend_from_slice(message);
+    frame.into()
+}
+
+fn h2_request(server: &TestServer) -> http::Request<()> {
+    http::Request::post(format!("http://{}{LEGAL_MOVES}", server.grpc_addr()))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(())
+        .unwrap()
+}
+
+/// An HTTP/2 connection to the server, driven by its own task; the task
+/// ends when the connection closes.
+async fn h2_connect(
+    server: &TestServer,
+) -> (
+    h2::client::SendRequest<prost::bytes::Bytes>,
+    tokio::task::JoinHandle<Result<(), h2::Error>>,
+) {
+    let tcp = tokio::net::TcpStream::connect(server.grpc_addr())
+        .await
+        .unwrap();
+    let (send, connection) = h2::client::handshake(tcp).await.unwrap();
+    (send, tokio::spawn(connection))
+}
+
+/// Reads an h2 response to the end and returns its `grpc-status`.
+async fn grpc_status_of(response: h2::client::ResponseFuture) -> Result<String, h2::Error> {
+    let mut body = response.await?.into_body();
+    while let Some(chunk) = body.data().await {
+        let chunk = chunk?;
+        let _ = body.flow_control().release_capacity(chunk.len());
+    }
+    let trailers = body.trailers().await?.unwrap_or_default();
+    Ok(trailers
+        .get("grpc-status")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default())
+}
+
+#[tokio::test]
+async fn an_aged_connection_gets_goaway_and_its_calls_in_flight_finish() {
+    let mut config = Config::for_tests();
+    config.max_connection_age_secs = 1;
+    config.max_connection_age_grace_secs = 30;
+    let server = TestServer::start_with(config).await;
+    let (mut send, connection) = h2_connect(&server).await;
+
+    // A call in flight across the age: headers now, message later.
+    let (response, mut request_body) = send.send_request(h2_request(&server), false).unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    // Past the age the server has said GOAWAY: no new call on this connection.
+    let refused = match send.clone().ready().await {
+        Ok(mut ready) => ready
+            .send_request(h2_request(&server), true)
+            .map(|_| ())
+            .unwrap_err(),
+        Err(e) => e,
+    };
+    assert!(refused.is_go_away() && refused.is_remote(), "{refused:?}");
+
+    // ... but the call in flight completes normally.
+    request_body
+        .send_data(grpc_frame(&start_position_request()), true)
+        .unwrap();
+    assert_eq!(grpc_status_of(response).await.unwrap(), "0");
+    // With nothing left in flight the server closes the connection, long
+    // before the grace period ends.
+    tokio::time::timeout(Duration::from_secs(5), connection)
+        .await
+        .expect("the aged connection closes once idle")
+        .unwrap()
+        .ok();
+
+    // A gRPC client reconnects by itself: the test server's channel is older
+    // than the age too.
+    quick_call(server.channel.clone()).await.unwrap();
+    quick_call(server.channel.clone()).await.unwrap();
+}
+
+#[tokio::test]
+async fn an_aged_connection_is_cut_when_the_grace_period_ends() {
+    let mut config = Config::for_tests();
+    config.max_connection_age_secs = 1;
+    config.max_connection_age_grace_secs = 1;
+    let server = TestServer::start_with(config).await;
+    let (mut send, connection) = h2_connect(&server).await;
+    let started = Instant::now();
+    let (response, _request_body) = send.send_request(h2_request(&server), false).unwrap();
+
+    // The call never ends by itself; the connection is closed under it.
+    let outcome = tokio::time::timeout(Duration::from_secs(10), grpc_status_of(response))
+        .await
+        .expect("the call is cut");
+    assert!(outcome.is_err(), "{outcome:?}");
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed >= Duration::from_millis(1900) && elapsed < Duration::from_secs(5),
+        "{elapsed:?}"
+    );
+    tokio::time::timeout(Duration::from_secs(5), connection)
+        .await
+        .expect("the connection task ends")
+        .unwrap()
+        .ok();
+    server.assert_still_serving().await;
+}
+
+#[tokio::test]
+async fn without_a_maximum_age_a_connection_stays_open() {
+    let server = TestServer::start().await;
+    let (mut send, _connection) = h2_connect(&server).await;
+    let (response, mut request_body) = send.send_request(h2_request(&server), false).unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    request_body
+        .send_data(grpc_frame(&start_position_request()), true)
+        .unwrap();
+    assert_eq!(grpc_status_of(response).await.unwrap(), "0");
+    let mut ready = send.ready().await.unwrap();
+    let (response, _) = ready.send_request(h2_request(&server), false).unwrap();
+    drop(response);
+}
+
+/// HTTP/2 frame types seen on a bare socket.
+const FRAME_PING: u8 = 0x6;
+const FRAME_GOAWAY: u8 = 0x7;
+
+/// Opens a bare HTTP/2 connection (preface and an empty SETTINGS frame) that
+/// then never answers anything, like a peer that has gone away without
+/// closing its socket. Returns the socket.
+async fn silent_peer(server: &TestServer) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut tcp = tokio::net::TcpStream::connect(server.grpc_addr())
+        .await
+        .unwrap();
+    tcp.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+        .await
+        .unwrap();
+    tcp.write_all(&[0, 0, 0, 0x4, 0, 0, 0, 0, 0]).await.unwrap();
+    tcp
+}
+
+/// Reads frames until the server closes the socket or `limit` passes;
+/// returns the frame types seen, each with its arrival time, and whether
+/// the socket was closed.
+async fn read_frames(
+    tcp: &mut tokio::net::TcpStream,
+    limit: Duration,
+) -> (Vec<(u8, Duration)>, bool) {
+    use tokio::io::AsyncReadExt;
+    let started = Instant::now();
+    let mut frames = Vec::new();
+    loop {
+        let mut header = [0u8; 9];
+        let left = limit.saturating_sub(started.elapsed());
+        match tokio::time::timeout(left, tcp.read_exact(&mut header)).await {
+            Err(_) => return (frames, false),
+            Ok(Err(_)) => return (frames, true),
+            Ok(Ok(_)) => {}
+        }
+        let length =
+            usize::from(header[0]) << 16 | usize::from(header[1]) << 8 | usize::from(header[2]);
+        let mut payload = vec![0; length];
+        if tcp.read_exact(&mut payload).await.is_err() {
+            return (frames, true);
+        }
+        frames.push((header[3], started.elapsed()));
+    }
+}
+
+#[tokio::test]
+async fn keepalive_pings_drop_a_peer_that_does_not_answer() {
+    let mut config = Config::for_tests();
+    config.keepalive_interval_secs = 1;
+    config.keepalive_timeout_secs = 1;
+    let server = TestServer::start_with(config).await;
+    let mut tcp = silent_peer(&server).await;
+    let (frames, closed) = read_frames(&mut tcp, Duration::from_secs(6)).await;
+    let ping = frames
+        .iter()
+        .find(|(kind, _)| *kind == FRAME_PING)
+        .unwrap_or_else(|| panic!("no PING in {frames:?}"));
+    assert!(ping.1 >= Duration::from_millis(900), "{frames:?}");
+    assert!(closed, "the silent peer was not dropped: {frames:?}");
+    server.assert_still_serving().await;
+}
+
+#[tokio::test]
+async fn keepalive_pings_are_off_when_the_interval_is_zero() {
+    let mut config = Config::for_tests();
+    config.keepalive_interval_secs = 0;
+    config.keepalive_timeout_secs = 1;
+    let server = TestServer::start_with(config).await;
+    let mut tcp = silent_peer(&server).await;
+    let (frames, closed) = read_frames(&mut tcp, Duration::from_secs(3)).await;
+    assert!(
+        !closed
+            && frames
+                .iter()
+                .all(|(kind, _)| *kind != FRAME_PING && *kind != FRAME_GOAWAY),
+        "{frames:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_peer_that_answers_keepalive_pings_keeps_its_connection() {
+    let mut config = Config::for_tests();
+    config.keepalive_interval_secs = 1;
+    config.keepalive_timeout_secs = 1;
+    let server = TestServer::start_with(config).await;
+    // The h2 client acknowledges PINGs as the protocol requires.
+    let (send, connection) = h2_connect(&server).await;
+    tokio::time::sleep(Duration::from_millis(4500)).await;
+    assert!(!connection.is_finished(), "the connection was dropped");
+    let mut ready = send.ready().await.unwrap();
+    let (response, mut request_body) = ready.send_request(h2_request(&server), false).unwrap();
+    request_body
+        .send_data(grpc_frame(&start_position_request()), true)
+        .unwrap();
+    assert_eq!(grpc_status_of(response).await.unwrap(), "0");
 }

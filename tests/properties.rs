@@ -236,8 +236,8 @@ proptest! {
     }
 
     #[test]
-    fn valid_looking_requests_get_an_answer_or_invalid_argument(
-        selector in 0u8..4,
+    fn valid_looking_requests_get_an_answer_or_a_client_error(
+        selector in 0u8..6,
         position in prop::option::of(position_strategy()),
         options in options_strategy(),
         candidate in ".{0,12}",
@@ -251,7 +251,25 @@ proptest! {
                 &pb::ValidateMoveRequest { position, r#move: candidate, options },
             ),
             2 => fuzz::encode_rules_request(2, &pb::GameStatusRequest { position, options }),
-            _ => fuzz::encode_rules_request(3, &pb::PerftRequest { position, depth, divide }),
+            3 => fuzz::encode_rules_request(3, &pb::PerftRequest { position, depth, divide }),
+            // Engine requests: depth doubles as the node budget (0 is
+            // refused) and as MultiPV (beyond 5 is refused).
+            4 => fuzz::encode_rules_request(4, &pb::BestMoveRequest {
+                position,
+                limits: Some(pb::SearchLimits {
+                    limit: Some(pb::search_limits::Limit::Nodes(u64::from(depth) * 200)),
+                }),
+                multipv: depth,
+                options,
+            }),
+            _ => fuzz::encode_rules_request(5, &pb::AnalyzeRequest {
+                position,
+                limits: Some(pb::SearchLimits {
+                    limit: Some(pb::search_limits::Limit::Depth(depth)),
+                }),
+                multipv: depth.min(2),
+                options,
+            }),
         };
         fuzz::rules_request(&data);
     }

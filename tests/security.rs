@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod support;
+mod common;
 
 use std::{
     path::{Path, PathBuf},
@@ -16,11 +16,11 @@ use arbiter::{
     proto as pb,
     transport::server::{self, RunningServer},
 };
+use common::{TestServer, chess};
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,
     KeyPair,
 };
-use support::{TestServer, chess};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic::{
     Code,

@@ -40,6 +40,8 @@ struct Settings {
     max_history_moves: usize,
     default_movetime: Duration,
     max_movetime: Duration,
+    /// The server's bound on every call (`ARBITER_REQUEST_TIMEOUT_SECS`).
+    request_timeout: Duration,
 }
 
 /// Searches for the best move on the shared worker pool.
@@ -57,11 +59,14 @@ impl EngineService {
         } else {
             config.search_threads
         };
-        let pool = SearchPool::new(PoolConfig {
-            workers,
-            queue_capacity: config.search_queue,
-            tt_mb: config.tt_mb,
-        })
+        let pool = start_pool(
+            PoolConfig {
+                workers,
+                queue_capacity: config.search_queue,
+                tt_mb: config.tt_mb,
+            },
+            config.search_nice,
+        )
         .map_err(|e| format!("cannot start search workers: {e}"))?;
         Ok(EngineService {
             pool: Arc::new(pool),
@@ -69,10 +74,58 @@ impl EngineService {
                 max_history_moves: config.max_history_moves,
                 default_movetime: Duration::from_millis(config.default_movetime_ms),
                 max_movetime: Duration::from_millis(config.max_movetime_ms),
+                request_timeout: config.request_timeout(),
             }),
         })
     }
 }
+
+/// When the search must stop so that the answer arrives in time: the
+/// earlier of the caller's deadline and the server's request timeout, less
+/// the reply margin. Without it, a search as long as the request timeout
+/// would be cut off with CANCELLED instead of answering.
+fn search_deadline(metadata: &MetadataMap, request_timeout: Duration) -> Option<Instant> {
+    let server = Instant::now().checked_add(request_timeout.saturating_sub(REPLY_MARGIN));
+    match (caller_deadline(metadata), server) {
+        (Some(caller), Some(server)) => Some(caller.min(server)),
+        (caller, server) => caller.or(server),
+    }
+}
+
+/// Starts the pool from a short-lived thread that first lowers its own
+/// scheduling priority by `nice`: threads inherit it, so every search worker
+/// runs at the lower priority and the async runtime's threads, which answer
+/// Rules calls and health checks, get a core as soon as they have work.
+fn start_pool(config: PoolConfig, nice: i32) -> std::io::Result<SearchPool> {
+    if nice == 0 {
+        return SearchPool::new(config);
+    }
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                lower_priority(nice);
+                SearchPool::new(config)
+            })
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Adds `nice` to the calling thread's nice value (on Linux the value is
+/// per thread). Failure only costs the Rules calls' latency under load, so
+/// it is logged, not fatal.
+#[cfg(target_os = "linux")]
+fn lower_priority(nice: i32) {
+    use rustix::process::{getpriority_process, setpriority_process};
+    let result = getpriority_process(None)
+        .and_then(|current| setpriority_process(None, current.saturating_add(nice).min(19)));
+    if let Err(e) = result {
+        tracing::warn!(error = %e, nice, "cannot lower the search threads' priority");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority(_nice: i32) {}
 
 /// The caller's deadline from the `grpc-timeout` header, if any.
 fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
@@ -446,7 +499,7 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::BestMoveRequest>,
     ) -> Result<Response<pb::BestMoveResponse>, Status> {
-        let deadline = caller_deadline(request.metadata());
+        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
         let pb::BestMoveRequest {
             position,
             limits,
@@ -479,7 +532,7 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::AnalyzeRequest>,
     ) -> Result<Response<Self::AnalyzeStream>, Status> {
-        let deadline = caller_deadline(request.metadata());
+        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
         let pb::AnalyzeRequest {
             position,
             limits,
@@ -508,5 +561,48 @@ mod tests {
         assert!(left > Duration::from_millis(1800) && left <= Duration::from_secs(2));
         metadata.insert("grpc-timeout", "bogus".parse().unwrap());
         assert!(caller_deadline(&metadata).is_none());
+    }
+
+    /// The nice values of this process's threads named `search-*`.
+    #[cfg(target_os = "linux")]
+    fn search_thread_nice_values() -> Vec<i32> {
+        let mut values = Vec::new();
+        for task in std::fs::read_dir("/proc/self/task").unwrap() {
+            let dir = task.unwrap().path();
+            let comm = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
+            let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+            // Fields after the parenthesised name: state is field 3, nice 19.
+            let after_name = stat.rsplit(')').next().unwrap_or_default();
+            if comm.starts_with("search-")
+                && let Some(nice) = after_name.split_whitespace().nth(16)
+            {
+                values.push(nice.parse().unwrap());
+            }
+        }
+        values
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn search_workers_run_at_the_lower_priority() {
+        let base = rustix::process::getpriority_process(None).unwrap();
+        let pool = start_pool(
+            PoolConfig {
+                workers: 1,
+                queue_capacity: 0,
+                tt_mb: 1,
+            },
+            3,
+        )
+        .unwrap();
+        let expected = (base + 3).min(19);
+        assert!(
+            search_thread_nice_values().contains(&expected),
+            "{:?}, wanted {expected}",
+            search_thread_nice_values()
+        );
+        // The calling thread keeps its priority.
+        assert_eq!(rustix::process::getpriority_process(None).unwrap(), base);
+        drop(pool);
     }
 }

@@ -4,7 +4,9 @@
 
 pub mod admin;
 pub mod codec;
+pub mod connection;
 pub mod convert;
+pub mod drain;
 pub mod engine;
 pub mod limits;
 pub mod observe;

@@ -1,7 +1,8 @@
 //! Assembly of the process: gRPC services (Rules, Engine, health,
 //! reflection v1 and v1alpha) behind one observing layer, the admin port,
 //! and the shutdown sequence — health to NOT_SERVING, an optional pause for
-//! load balancers, then a drain bounded by a hard deadline.
+//! load balancers, then a drain bounded by a hard deadline, in which open
+//! server streams end at once (`drain`).
 
 use std::{
     future::Future,
@@ -21,6 +22,8 @@ use tonic::{
 use tonic_health::ServingStatus;
 
 use super::{
+    connection,
+    drain::DrainLayer,
     engine::EngineService,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
@@ -114,10 +117,7 @@ pub async fn start(
     );
 
     let mut builder = Server::builder()
-        .http2_keepalive_interval(
-            (config.keepalive_interval_secs > 0)
-                .then(|| Duration::from_secs(config.keepalive_interval_secs)),
-        )
+        .http2_keepalive_interval(config.keepalive_interval())
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
         .concurrency_limit_per_connection(config.max_requests_per_connection)
@@ -128,13 +128,18 @@ pub async fn start(
             .tls_config(tls)
             .map_err(|e| format!("TLS configuration: {e}"))?;
     }
-    if config.max_connection_age_secs > 0 {
-        builder = builder
-            .max_connection_age(Duration::from_secs(config.max_connection_age_secs))
-            .max_connection_age_grace(Duration::from_secs(config.max_connection_age_grace_secs));
+    // At the age: GOAWAY, calls in flight continue. Age plus grace: the
+    // connection is cut (`connection::Connection`). tonic's own grace option
+    // is deliberately not used; see `connection`.
+    let mut hard_limit = None;
+    if let Some(age) = config.max_connection_age() {
+        builder = builder.max_connection_age(age);
+        hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
+    let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
         .layer(ObserveLayer)
+        .layer(DrainLayer::new(drain_rx.clone()))
         .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
         .add_service(reflection_v1)
@@ -146,7 +151,6 @@ pub async fn start(
     let admin = super::admin::router(telemetry::metrics_handle(), Arc::clone(&ready));
 
     let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
-    let (drain_tx, drain_rx) = watch::channel(false);
     let mut admin_stop = drain_rx.clone();
     let mut grpc_stop = drain_rx;
 
@@ -154,7 +158,10 @@ pub async fn start(
         // Nagle's algorithm would hold a response's trailers back until the
         // client's delayed ACK (~40 ms) whenever the body spans more than one
         // write: every multi-kilobyte answer would take 40 ms.
-        TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
+        connection::incoming(
+            TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
+            hard_limit,
+        ),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;
         },

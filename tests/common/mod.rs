@@ -1,5 +1,7 @@
-//! Shared helpers for the end-to-end tests: an in-process server on
-//! ephemeral ports and connected clients.
+//! Shared helpers for the integration tests that talk to a server: an
+//! in-process server on ephemeral ports, connected clients, position
+//! builders, a plain HTTP GET for the admin port, and a raw codec that sends
+//! bytes no generated client would (invalid UTF-8, negative varints).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(dead_code)]
@@ -11,7 +13,16 @@ use arbiter::{
     proto::{self as pb, engine_client::EngineClient, rules_client::RulesClient},
     transport::server::{self, RunningServer},
 };
-use tonic::transport::Channel;
+use http::uri::PathAndQuery;
+use prost::bytes::{Buf, BufMut};
+use tonic::{
+    Request, Status,
+    codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder},
+    transport::Channel,
+};
+use tonic_health::pb::{
+    HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+};
 
 /// A server running inside the test process.
 pub struct TestServer {
@@ -51,6 +62,68 @@ impl TestServer {
 
     pub fn grpc_addr(&self) -> SocketAddr {
         self.server.grpc_addr
+    }
+
+    /// Proves the server still serves: health is SERVING and the start
+    /// position has its 20 moves.
+    pub async fn assert_still_serving(&self) {
+        let health = HealthClient::new(self.channel.clone())
+            .check(HealthCheckRequest {
+                service: String::new(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(health.status, ServingStatus::Serving as i32);
+        let moves = self
+            .rules()
+            .legal_moves(pb::LegalMovesRequest {
+                position: chess("", &[]),
+                options: None,
+                view: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(moves.moves.len(), 20);
+    }
+
+    /// Starts a call to `path` whose request message has not arrived yet:
+    /// the server holds a concurrency slot for it until the returned sender
+    /// delivers the message (raw protobuf) or is dropped.
+    pub fn stalled_call(
+        channel: Channel,
+        path: &'static str,
+    ) -> (
+        tokio::task::JoinHandle<Result<(), Status>>,
+        tokio::sync::mpsc::Sender<Vec<u8>>,
+    ) {
+        let (sender, receiver) = tokio::sync::mpsc::channel(1);
+        let call = tokio::spawn(async move {
+            let mut grpc = tonic::client::Grpc::new(channel);
+            grpc.ready().await.unwrap();
+            grpc.streaming(
+                Request::new(tokio_stream::wrappers::ReceiverStream::new(receiver)),
+                PathAndQuery::from_static(path),
+                RawCodec,
+            )
+            .await
+            .map(|_| ())
+        });
+        (call, sender)
+    }
+
+    /// Sends `body` as the raw protobuf of a call to `path`.
+    pub async fn raw_call(&self, path: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
+        let mut grpc = tonic::client::Grpc::new(self.channel.clone());
+        grpc.ready().await.unwrap();
+        grpc.unary(
+            Request::new(body),
+            PathAndQuery::from_static(path),
+            RawCodec,
+        )
+        .await
+        .map(tonic::Response::into_inner)
     }
 }
 
@@ -99,4 +172,73 @@ pub fn violated_field(status: &tonic::Status) -> String {
         .get_details_bad_request()
         .and_then(|b| b.field_violations.first().map(|v| v.field.clone()))
         .unwrap_or_default()
+}
+
+/// Sends and receives message bodies as they are.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RawCodec;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RawCoder;
+
+impl Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCoder;
+    type Decoder = RawCoder;
+
+    fn encoder(&mut self) -> RawCoder {
+        RawCoder
+    }
+
+    fn decoder(&mut self) -> RawCoder {
+        RawCoder
+    }
+}
+
+impl Encoder for RawCoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn encode(&mut self, item: Vec<u8>, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+impl Decoder for RawCoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
+        Ok(Some(src.copy_to_bytes(src.remaining()).to_vec()))
+    }
+}
+
+/// Protobuf wire helpers for hand-made messages.
+pub mod wire {
+    pub fn varint(mut value: u64, out: &mut Vec<u8>) {
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                out.push(byte);
+                return;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+
+    /// A length-delimited field.
+    pub fn bytes_field(number: u32, bytes: &[u8], out: &mut Vec<u8>) {
+        varint(u64::from(number << 3 | 2), out);
+        varint(bytes.len() as u64, out);
+        out.extend_from_slice(bytes);
+    }
+
+    /// A varint field.
+    pub fn varint_field(number: u32, value: u64, out: &mut Vec<u8>) {
+        varint(u64::from(number << 3), out);
+        varint(value, out);
+    }
 }
