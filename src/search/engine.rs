@@ -721,22 +721,22 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             if prunable && !tactical && depth <= LMP_MAX_DEPTH && index >= lmp_limit {
                 continue;
             }
-            // Captures that lose clearly in the exchange, near the leaves.
-            if prunable
-                && tactical
-                && depth <= SEE_PRUNE_MAX_DEPTH
-                && pos
-                    .static_exchange(mv)
-                    .is_some_and(|gain| gain < -SEE_CAPTURE_MARGIN * depth)
-            {
-                continue;
-            }
             let child = pos.play(mv);
             self.push(&child, false, code);
             let gives_check = self.stack[self.stack.len() - 1].in_check;
             // Futility pruning: a quiet, non-checking move cannot lift a
             // hopeless static evaluation to alpha this close to the leaves.
-            if futile && prunable && !tactical && !gives_check {
+            // Captures that clearly lose the exchange are skipped likewise
+            // near the leaves, unless they give check (sacrifices that mate).
+            if prunable
+                && !gives_check
+                && ((futile && !tactical)
+                    || (tactical
+                        && depth <= SEE_PRUNE_MAX_DEPTH
+                        && pos
+                            .static_exchange(mv)
+                            .is_some_and(|gain| gain < -SEE_CAPTURE_MARGIN * depth)))
+            {
                 self.stack.pop();
                 continue;
             }
