@@ -3,6 +3,7 @@
 //! null-move, reverse futility, futility, late-move and SEE pruning,
 //! internal iterative reductions and late-move reductions.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -153,7 +154,16 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     stop: Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
-    tt.new_search();
+    if request.limits.nodes.is_none() && request.limits.depth.is_none() {
+        // Not reproducible anyway: start from what the last search of the
+        // same game under the same rules left in the table.
+        let mut context = DefaultHasher::new();
+        std::any::type_name::<G>().hash(&mut context);
+        format!("{:?}", request.rules).hash(&mut context);
+        tt.continue_search(context.finish());
+    } else {
+        tt.new_search();
+    }
     let clock = Clock::start(&request.limits, stop);
     let mut searcher = Searcher::new(request, evaluator, tt, clock);
     searcher.iterate(request, on_info)
