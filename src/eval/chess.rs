@@ -6,7 +6,7 @@
 
 use std::sync::LazyLock;
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
 
 use super::Evaluator;
@@ -227,10 +227,7 @@ impl ChessEvaluator {
         let own = board.by_color(us);
         let our_pawns = board.pawns() & own;
         let their_pawns = board.pawns() & board.by_color(them);
-        let mut enemy_pawn_attacks = Bitboard::EMPTY;
-        for sq in their_pawns {
-            enemy_pawn_attacks |= pawn_attacks(them, sq);
-        }
+        let enemy_pawn_attacks = pawn_attacks_of(them, their_pawns);
         let safe = !own & !enemy_pawn_attacks;
         let their_king = board.king_of(them);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k) | Bitboard::from(k));
@@ -303,6 +300,16 @@ impl ChessEvaluator {
             middlegame_extra += shield.count() as i32 * KING_SHIELD_PAWN;
         }
         (score, middlegame_extra)
+    }
+}
+
+/// Every square attacked by `pawns` of `color`, by shifting the whole set.
+fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = pawns & !Bitboard::from_file(File::A);
+    let not_h = pawns & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => not_a.shift(7) | not_h.shift(9),
+        Color::Black => not_a.shift(-9) | not_h.shift(-7),
     }
 }
 
@@ -409,6 +416,7 @@ fn non_pawn_material(board: &Board, color: Color) -> i32 {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use shakmaty::attacks::pawn_attacks;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess};
 
@@ -461,6 +469,20 @@ mod tests {
             Color::Black,
             Bitboard::from(Square::F5)
         ));
+    }
+
+    #[test]
+    fn pawn_attack_sets_match_single_pawn_attacks() {
+        let pawns = Bitboard::from(Square::A2)
+            | Bitboard::from(Square::H5)
+            | Bitboard::from(Square::E4)
+            | Bitboard::from(Square::B7);
+        for color in Color::ALL {
+            let single = pawns
+                .into_iter()
+                .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
+            assert_eq!(pawn_attacks_of(color, pawns), single);
+        }
     }
 
     #[test]

@@ -183,10 +183,16 @@ impl SearchGame for ChessNode {
         mv.is_capture() || mv.is_promotion()
     }
 
+    /// Exact where the capture could lose material. A capture of a piece
+    /// worth at least the capturer cannot, and gets the cheap lower bound
+    /// `victim - capturer` (never negative) instead of the full swap.
     fn static_exchange(&self, mv: Move) -> Option<i32> {
         let (Some(from), Some(victim)) = (mv.from(), mv.capture()) else {
             return None;
         };
+        if role_value(victim) >= role_value(mv.role()) {
+            return Some(role_value(victim) - role_value(mv.role()));
+        }
         Some(static_exchange(
             self.position.board(),
             from,
