@@ -13,9 +13,9 @@ use super::ordering::{OrderingTables, order_captures};
 use super::params::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, FUTILITY_MARGIN_BASE,
     FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
-    LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY, NODES_PER_STOP_CHECK,
-    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, RFP_MARGIN_PER_DEPTH,
-    RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
+    LMR_BASE, LMR_DIVISOR, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY,
+    NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    RFP_MARGIN_PER_DEPTH, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
 };
 use super::score::{
     DRAW, INFINITY, MATE, MATE_BOUND, Score, from_tt, is_mate, mate_in, mated_in, to_tt,
@@ -764,6 +764,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                     r -= i32::from(is_pv);
                     r += i32::from(!improving);
                     r -= i32::from(self.ordering.is_killer(ply, mv));
+                    r -= self.ordering.history(code) / LMR_HISTORY_DIVISOR;
                     r.clamp(0, depth - 2)
                 } else {
                     0

@@ -78,6 +78,8 @@ pub const LMR_MIN_MOVES: usize = 3;
 /// LMR reduction = `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`.
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
+/// One ply less (more) reduction per this much positive (negative) history.
+pub const LMR_HISTORY_DIVISOR: i32 = 6_000;
 
 /// Quiescence delta-pruning margin in centipawns.
 pub const DELTA_MARGIN: i32 = 200;
