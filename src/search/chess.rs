@@ -5,19 +5,29 @@ use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Squa
 
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
-/// A chess position with its hash computed once, since the search asks for
-/// it at every node.
+/// A chess position with its hash and check status computed once, since the
+/// search asks for them at every node.
 #[derive(Debug, Clone)]
 pub struct ChessNode {
     position: Chess,
     hash: u64,
+    in_check: bool,
 }
 
 impl ChessNode {
     #[must_use]
     pub fn new(position: Chess) -> Self {
         let hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-        ChessNode { position, hash }
+        Self::with_hash(position, hash)
+    }
+
+    fn with_hash(position: Chess, hash: u64) -> Self {
+        let in_check = position.is_check();
+        ChessNode {
+            position,
+            hash,
+            in_check,
+        }
     }
 
     #[must_use]
@@ -122,13 +132,21 @@ impl SearchGame for ChessNode {
     }
 
     fn play(&self, mv: Move) -> Self {
+        // Updated from the parent's hash where shakmaty can (most quiet
+        // moves and captures), computed afresh otherwise.
+        let incremental =
+            self.position
+                .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
         let mut position = self.position.clone();
         position.play_unchecked(mv);
-        ChessNode::new(position)
+        match incremental {
+            Some(hash) => Self::with_hash(position, hash.0),
+            None => ChessNode::new(position),
+        }
     }
 
     fn play_null(&self) -> Option<Self> {
-        if self.position.is_check() {
+        if self.in_check {
             return None;
         }
         // King and pawns only: zugzwang is common, the null move lies.
@@ -146,7 +164,7 @@ impl SearchGame for ChessNode {
     }
 
     fn in_check(&self) -> bool {
-        self.position.is_check()
+        self.in_check
     }
 
     fn move_code(mv: Move) -> u16 {
@@ -165,10 +183,16 @@ impl SearchGame for ChessNode {
         mv.is_capture() || mv.is_promotion()
     }
 
+    /// Exact where the capture could lose material. A capture of a piece
+    /// worth at least the capturer cannot, and gets the cheap lower bound
+    /// `victim - capturer` (never negative) instead of the full swap.
     fn static_exchange(&self, mv: Move) -> Option<i32> {
         let (Some(from), Some(victim)) = (mv.from(), mv.capture()) else {
             return None;
         };
+        if role_value(victim) >= role_value(mv.role()) {
+            return Some(role_value(victim) - role_value(mv.role()));
+        }
         Some(static_exchange(
             self.position.board(),
             from,
@@ -197,5 +221,46 @@ impl SearchGame for ChessNode {
 
     fn judge_repetition(_: &ChessRules, _: RepetitionLoop) -> RepetitionVerdict {
         RepetitionVerdict::Draw
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// The incrementally updated hash matches a fresh computation along
+    /// every line of a small tree (captures, castling, en passant, promotion).
+    #[test]
+    fn incremental_hash_matches_full_hash() {
+        fn walk(node: &ChessNode, depth: u32) {
+            assert_eq!(
+                node.zobrist(),
+                ChessNode::new(node.position().clone()).zobrist()
+            );
+            assert_eq!(node.in_check(), node.position().is_check());
+            if depth == 0 {
+                return;
+            }
+            let mut moves = Vec::new();
+            node.legal_moves(&mut moves);
+            for mv in moves {
+                walk(&node.play(mv), depth - 1);
+            }
+        }
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            walk(&ChessNode::new(pos), 3);
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! Iterative deepening over a principal-variation alpha-beta search with
 //! aspiration windows, quiescence, a transposition table, check extensions,
-//! null-move pruning and late-move reductions.
+//! null-move, reverse futility, futility, late-move and SEE pruning,
+//! internal iterative reductions and late-move reductions.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -9,10 +11,11 @@ use std::time::Duration;
 use super::limits::{Clock, Limits};
 use super::ordering::{OrderingTables, order_captures};
 use super::params::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, LMP_BASE, LMP_MAX_DEPTH, LMR_BASE,
-    LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY, NODES_PER_STOP_CHECK,
-    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, RFP_MARGIN_PER_DEPTH,
-    RFP_MAX_DEPTH,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, FUTILITY_MARGIN_BASE,
+    FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
+    LMR_BASE, LMR_DIVISOR, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY,
+    NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    RFP_MARGIN_PER_DEPTH, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
 };
 use super::score::{
     DRAW, INFINITY, MATE, MATE_BOUND, Score, from_tt, is_mate, mate_in, mated_in, to_tt,
@@ -157,7 +160,16 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     stop: Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
-    tt.new_search();
+    if request.limits.nodes.is_none() && request.limits.depth.is_none() {
+        // Not reproducible anyway: start from what the last search of the
+        // same game under the same rules left in the table.
+        let mut context = DefaultHasher::new();
+        std::any::type_name::<G>().hash(&mut context);
+        format!("{:?}", request.rules).hash(&mut context);
+        tt.continue_search(context.finish());
+    } else {
+        tt.new_search();
+    }
     let clock = Clock::start(&request.limits, stop);
     let mut searcher = Searcher::new(request, evaluator, tt, clock);
     searcher.iterate(request, on_info)
@@ -171,6 +183,9 @@ struct StackEntry<M> {
     after_null: bool,
     /// The move that led here, where known.
     mv: Option<M>,
+    /// Code of the move that led here ([`NO_MOVE`] for the root, the game
+    /// history and null moves), for countermoves.
+    move_code: u16,
 }
 
 #[derive(Debug, Clone)]
@@ -193,6 +208,11 @@ struct Searcher<'a, G: SearchGame, E: ?Sized> {
     ordering: OrderingTables<G::Move>,
     pv: Vec<Vec<G::Move>>,
     move_buffers: Vec<Vec<G::Move>>,
+    /// Quiet moves tried at each ply, for history penalties.
+    quiet_buffers: Vec<Vec<u16>>,
+    /// Static evaluation at each ply (`-INFINITY` in check), for the
+    /// improving heuristic.
+    static_evals: Vec<i32>,
     lmr: Vec<[i32; 64]>,
     /// A root move that beat the first move of an iteration that was then
     /// interrupted: proven at least as good, so worth playing.
@@ -222,6 +242,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 in_check: h.in_check,
                 after_null: false,
                 mv: reached_by(i),
+                move_code: NO_MOVE,
             })
             .collect();
         let root_index = stack.len();
@@ -230,6 +251,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             in_check: request.root.in_check(),
             after_null: false,
             mv: reached_by(root_index),
+            move_code: NO_MOVE,
         });
         let lmr = (0..64)
             .map(|depth| {
@@ -256,6 +278,8 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
+            quiet_buffers: vec![Vec::new(); MAX_PLY + 2],
+            static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
             interrupted_improvement: None,
         }
@@ -491,6 +515,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             in_check: pos.in_check(),
             after_null: mv.is_none(),
             mv,
+            move_code: mv.map_or(NO_MOVE, G::move_code),
         });
     }
 
@@ -630,6 +655,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         }
 
         let key = self.stack[self.stack.len() - 1].zobrist;
+        let previous_move = self.stack[self.stack.len() - 1].move_code;
         let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(key) {
             hash_move = hit.move_code;
@@ -651,12 +677,19 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         } else {
             self.evaluator.evaluate(pos)
         };
+        self.static_evals[ply] = static_eval;
+        // Better than two plies ago (when our side last moved): pruning can
+        // wait. A check two plies ago gives no reference, so count as improving.
+        let improving = !in_check
+            && (ply < 2
+                || self.static_evals[ply - 2] == -INFINITY
+                || static_eval > self.static_evals[ply - 2]);
 
         if !is_pv && !in_check {
             // Reverse futility: far above beta near the leaves, trust it.
             if depth <= RFP_MAX_DEPTH
                 && !is_mate(beta)
-                && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+                && static_eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta
             {
                 return static_eval;
             }
@@ -688,6 +721,12 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             }
         }
 
+        // Internal iterative reduction: without a hash move the ordering is
+        // a guess, so spend less here and let the next iteration fill the table.
+        if hash_move == NO_MOVE && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -695,27 +734,50 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             self.move_buffers[ply] = moves;
             return Self::no_move_score(pos, in_check, ply);
         }
-        self.ordering.order(pos, &mut moves, hash_move, ply);
+        self.ordering
+            .order(pos, &mut moves, hash_move, previous_move, ply);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_code = NO_MOVE;
-        let mut quiets_tried: Vec<u16> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_buffers[ply]);
+        quiets_tried.clear();
+        let lmp_limit = if improving {
+            LMP_BASE + (depth * depth) as usize
+        } else {
+            (LMP_BASE + (depth * depth) as usize) / 2
+        };
+        let futile = !is_pv
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
         for (index, &mv) in moves.iter().enumerate() {
             let tactical = pos.is_tactical(mv);
+            let code = G::move_code(mv);
+            let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning: near the leaves, late quiet moves rarely matter.
-            if !is_pv
-                && !in_check
-                && !tactical
-                && depth <= LMP_MAX_DEPTH
-                && index >= LMP_BASE + (depth * depth) as usize
-                && best_score > -MATE_BOUND
-            {
+            if prunable && !tactical && depth <= LMP_MAX_DEPTH && index >= lmp_limit {
                 continue;
             }
             let child = pos.play(mv);
             self.push(&child, Some(mv));
             let gives_check = self.stack[self.stack.len() - 1].in_check;
+            // Futility pruning: a quiet, non-checking move cannot lift a
+            // hopeless static evaluation to alpha this close to the leaves.
+            // Captures that clearly lose the exchange are skipped likewise
+            // near the leaves, unless they give check (sacrifices that mate).
+            if prunable
+                && !gives_check
+                && ((futile && !tactical)
+                    || (tactical
+                        && depth <= SEE_PRUNE_MAX_DEPTH
+                        && pos
+                            .static_exchange(mv)
+                            .is_some_and(|gain| gain < -SEE_CAPTURE_MARGIN * depth)))
+            {
+                self.stack.pop();
+                continue;
+            }
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, is_pv, true)
             } else {
@@ -726,7 +788,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                     && !in_check
                     && !gives_check
                 {
-                    let r = self.lmr[(depth as usize).min(63)][index.min(63)] - i32::from(is_pv);
+                    let mut r = self.lmr[(depth as usize).min(63)][index.min(63)];
+                    r -= i32::from(is_pv);
+                    r += i32::from(!improving);
+                    r -= i32::from(self.ordering.is_killer(ply, mv));
+                    r -= self.ordering.history(code) / LMR_HISTORY_DIVISOR;
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -751,12 +817,13 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             self.stack.pop();
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
+                self.quiet_buffers[ply] = quiets_tried;
                 return 0;
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
-                    best_code = G::move_code(mv);
+                    best_code = code;
                     alpha = score;
                     if is_pv {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -767,9 +834,10 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                     }
                     if score >= beta {
                         if !tactical {
-                            self.ordering.reward_quiet(ply, mv, G::move_code(mv), depth);
-                            for &code in &quiets_tried {
-                                self.ordering.penalise_quiet(code, depth);
+                            self.ordering
+                                .reward_quiet(ply, mv, code, previous_move, depth);
+                            for &tried in &quiets_tried {
+                                self.ordering.penalise_quiet(tried, depth);
                             }
                         }
                         break;
@@ -777,10 +845,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 }
             }
             if !tactical {
-                quiets_tried.push(G::move_code(mv));
+                quiets_tried.push(code);
             }
         }
         self.move_buffers[ply] = moves;
+        self.quiet_buffers[ply] = quiets_tried;
 
         let bound = if best_score >= beta {
             Bound::Lower
@@ -806,6 +875,18 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             } else {
                 self.evaluator.evaluate(pos)
             };
+        }
+        // Any stored result is at least as deep as quiescence.
+        if let Some(hit) = self.tt.probe(pos.zobrist()) {
+            let score = from_tt(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();

@@ -1,20 +1,36 @@
-//! Move ordering: hash move, captures by MVV-LVA, killers, then history.
+//! Move ordering: hash move, captures by MVV-LVA, killers, the countermove,
+//! then history.
 //!
 //! Alpha-beta prunes most when the best move comes first; these heuristics
 //! guess it cheaply.
 
 use super::SearchGame;
 use super::params::{
-    HISTORY_MAX, ORDER_CAPTURE, ORDER_HASH_MOVE, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND,
-    ORDER_LOSING_CAPTURE,
+    HISTORY_BONUS_MAX, HISTORY_MAX, ORDER_CAPTURE, ORDER_COUNTERMOVE, ORDER_HASH_MOVE,
+    ORDER_KILLER_FIRST, ORDER_KILLER_SECOND, ORDER_LOSING_CAPTURE,
 };
 use super::tt::NO_MOVE;
 
-/// Quiet moves that refuted a sibling, per ply, and a history score per move.
+/// Quiet moves that refuted a sibling, per ply; a history score per move;
+/// the quiet reply that last refuted each move.
 #[derive(Debug)]
 pub struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    countermoves: Vec<u16>,
+    /// Scratch space for [`OrderingTables::order`], kept to avoid an
+    /// allocation per node.
+    keyed: Vec<(i32, M)>,
+}
+
+/// History gravity: a bonus moves the score towards ±[`HISTORY_MAX`] by a
+/// share that shrinks as the score nears it, so old results fade.
+fn gravity(entry: &mut i32, bonus: i32) {
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+}
+
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(HISTORY_BONUS_MAX)
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
@@ -22,11 +38,14 @@ impl<M: Copy + Eq> OrderingTables<M> {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],
             history: vec![0; move_code_space],
+            countermoves: vec![NO_MOVE; move_code_space],
+            keyed: Vec::new(),
         }
     }
 
-    /// Records a quiet move that caused a beta cut-off.
-    pub fn reward_quiet(&mut self, ply: usize, mv: M, code: u16, depth: i32) {
+    /// Records a quiet move that caused a beta cut-off, after the move
+    /// `previous` (a move code, [`NO_MOVE`] at the root or after a null move).
+    pub fn reward_quiet(&mut self, ply: usize, mv: M, code: u16, previous: u16, depth: i32) {
         if let Some(slot) = self.killers.get_mut(ply)
             && slot[0] != Some(mv)
         {
@@ -34,63 +53,87 @@ impl<M: Copy + Eq> OrderingTables<M> {
             slot[0] = Some(mv);
         }
         if let Some(h) = self.history.get_mut(usize::from(code)) {
-            *h = (*h + depth * depth).min(HISTORY_MAX);
+            gravity(h, history_bonus(depth));
+        }
+        if let Some(c) = self.countermoves.get_mut(usize::from(previous)) {
+            *c = code;
         }
     }
 
     /// Quiet moves tried before the cut-off move lose some credit.
     pub fn penalise_quiet(&mut self, code: u16, depth: i32) {
         if let Some(h) = self.history.get_mut(usize::from(code)) {
-            *h = (*h - depth * depth).max(-HISTORY_MAX);
+            gravity(h, -history_bonus(depth));
         }
     }
 
-    /// Orders `moves` in place (best first) for the node at `ply`.
+    /// Whether `mv` is one of the killers at `ply`.
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
+        self.killers
+            .get(ply)
+            .is_some_and(|k| k[0] == Some(mv) || k[1] == Some(mv))
+    }
+
+    /// The history score of a quiet move.
+    pub fn history(&self, code: u16) -> i32 {
+        self.history.get(usize::from(code)).copied().unwrap_or(0)
+    }
+
+    /// Orders `moves` in place (best first) for the node at `ply`, reached
+    /// by the move `previous` (a move code or [`NO_MOVE`]).
     pub fn order<G: SearchGame<Move = M>>(
-        &self,
+        &mut self,
         pos: &G,
         moves: &mut [M],
         hash_move: u16,
+        previous: u16,
         ply: usize,
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
-        let mut keyed: Vec<(i32, M)> = moves
-            .iter()
-            .map(|&mv| {
-                let code = G::move_code(mv);
-                let key = if hash_move != NO_MOVE && code == hash_move {
-                    ORDER_HASH_MOVE
-                } else if let Some((victim, attacker)) = pos.capture_values(mv) {
-                    // Captures losing the exchange go after the quiet killers.
-                    let band = if pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
-                        ORDER_LOSING_CAPTURE
-                    } else {
-                        ORDER_CAPTURE
-                    };
-                    band + victim * 16 - attacker / 16
-                } else if pos.is_tactical(mv) {
-                    ORDER_CAPTURE
-                } else if killers[0] == Some(mv) {
-                    ORDER_KILLER_FIRST
-                } else if killers[1] == Some(mv) {
-                    ORDER_KILLER_SECOND
+        let countermove = self
+            .countermoves
+            .get(usize::from(previous))
+            .copied()
+            .unwrap_or(NO_MOVE);
+        let mut keyed = std::mem::take(&mut self.keyed);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|&mv| {
+            let code = G::move_code(mv);
+            let key = if hash_move != NO_MOVE && code == hash_move {
+                ORDER_HASH_MOVE
+            } else if let Some((victim, attacker)) = pos.capture_values(mv) {
+                // Captures losing the exchange go after the quiet killers.
+                let band = if pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
+                    ORDER_LOSING_CAPTURE
                 } else {
-                    self.history.get(usize::from(code)).copied().unwrap_or(0)
+                    ORDER_CAPTURE
                 };
-                (key, mv)
-            })
-            .collect();
+                band + victim * 16 - attacker / 16
+            } else if pos.is_tactical(mv) {
+                ORDER_CAPTURE
+            } else if killers[0] == Some(mv) {
+                ORDER_KILLER_FIRST
+            } else if killers[1] == Some(mv) {
+                ORDER_KILLER_SECOND
+            } else if countermove != NO_MOVE && code == countermove {
+                ORDER_COUNTERMOVE
+            } else {
+                self.history(code)
+            };
+            (key, mv)
+        }));
         // Stable sort keeps generation order among equals: determinism.
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+        for (slot, &(_, mv)) in moves.iter_mut().zip(keyed.iter()) {
             *slot = mv;
         }
+        self.keyed = keyed;
     }
 }
 
 /// Captures ordered by MVV-LVA, for quiescence.
 pub fn order_captures<G: SearchGame>(pos: &G, moves: &mut [G::Move]) {
-    moves.sort_by_cached_key(|&mv| match pos.capture_values(mv) {
+    moves.sort_by_key(|&mv| match pos.capture_values(mv) {
         Some((victim, attacker)) => -(victim * 16 - attacker / 16),
         None => 0,
     });

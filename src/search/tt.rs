@@ -1,9 +1,13 @@
 //! Transposition table: one fixed-size array of entries, reused across
 //! searches.
 //!
-//! Each search starts a new *generation*; entries from older generations read
-//! as empty, so a reused table behaves exactly like a freshly cleared one
-//! (node-limited searches stay deterministic) without touching its memory.
+//! A search normally starts a new *generation*; entries from older
+//! generations read as empty, so a reused table behaves exactly like a
+//! freshly cleared one (node- and depth-limited searches stay deterministic)
+//! without touching its memory. A search that need not be reproducible (one
+//! bounded only by time or a stop) may instead continue the previous search's
+//! generation when that ran in the same context (game and rules), and so
+//! start with what it learnt, as a game's next move usually can.
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +46,9 @@ pub struct TranspositionTable {
     entries: Vec<Entry>,
     /// Never 0 while searching, so zeroed entries never match.
     generation: u16,
+    /// The context of the current generation's entries, when a later search
+    /// may continue it.
+    context: Option<u64>,
 }
 
 impl TranspositionTable {
@@ -55,11 +62,23 @@ impl TranspositionTable {
         TranspositionTable {
             entries: vec![Entry::default(); count],
             generation: 0,
+            context: None,
+        }
+    }
+
+    /// Starts a search that keeps the previous search's entries if that
+    /// search also called this with the same `context`; otherwise the same
+    /// as [`TranspositionTable::new_search`].
+    pub fn continue_search(&mut self, context: u64) {
+        if self.generation == 0 || self.context != Some(context) {
+            self.new_search();
+            self.context = Some(context);
         }
     }
 
     /// Forgets everything: afterwards the table answers as if newly built.
     pub fn new_search(&mut self) {
+        self.context = None;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // After 65 535 searches the tags wrap; a real clear keeps stale
@@ -140,6 +159,21 @@ mod tests {
         tt.store(42, 7, 100, 5, Bound::Exact);
         assert_eq!(tt.probe(42).map(|p| p.move_code), Some(7));
         tt.new_search();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn continued_search_keeps_entries_of_the_same_context_only() {
+        let mut tt = TranspositionTable::new(1);
+        tt.continue_search(1);
+        tt.store(42, 7, 100, 5, Bound::Exact);
+        tt.continue_search(1);
+        assert_eq!(tt.probe(42).map(|p| p.move_code), Some(7));
+        tt.continue_search(2);
+        assert!(tt.probe(42).is_none());
+        tt.store(42, 7, 100, 5, Bound::Exact);
+        tt.new_search();
+        tt.continue_search(2);
         assert!(tt.probe(42).is_none());
     }
 
