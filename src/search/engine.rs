@@ -747,8 +747,13 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         } else {
             (LMP_BASE + (depth * depth) as usize) / 2
         };
+        // Once a mate is in hand (alpha a mate score) the search hunts a
+        // shorter one, and a quiet move may be it: in xiangqi a quiet move
+        // that leaves the opponent no move wins. No futility pruning then.
+        let hunting_mate = alpha >= MATE_BOUND;
         let futile = !is_pv
             && !in_check
+            && !hunting_mate
             && depth <= FUTILITY_MAX_DEPTH
             && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
         for (index, &mv) in moves.iter().enumerate() {
