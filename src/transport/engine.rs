@@ -596,6 +596,14 @@ mod tests {
         )
         .unwrap();
         let expected = (base + 3).min(19);
+        // A new thread names itself once it runs, which on a busy host can
+        // be a while after the pool has been built.
+        let started = std::time::Instant::now();
+        while !search_thread_nice_values().contains(&expected)
+            && started.elapsed() < std::time::Duration::from_secs(5)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         assert!(
             search_thread_nice_values().contains(&expected),
             "{:?}, wanted {expected}",
