@@ -111,19 +111,18 @@ impl Game {
         divide: bool,
         stop: &dyn Fn() -> bool,
     ) -> Option<PerftReport> {
-        let rows = match self {
+        // Too shallow to be worth splitting: done before anyone could stop it.
+        if depth < 2 {
+            return Some(self.perft(depth, divide));
+        }
+        let mut rows = match self {
             Game::Chess(game) => game.perft_rows(depth, stop)?,
             Game::Xiangqi(game) => game.perft_rows(depth, stop)?,
         };
-        Some(match rows {
-            None => self.perft(depth, divide),
-            Some(mut rows) => {
-                rows.sort();
-                PerftReport {
-                    nodes: rows.iter().map(|(_, n)| n).sum(),
-                    divide: if divide { rows } else { Vec::new() },
-                }
-            }
+        rows.sort();
+        Some(PerftReport {
+            nodes: rows.iter().map(|(_, n)| n).sum(),
+            divide: if divide { rows } else { Vec::new() },
         })
     }
 

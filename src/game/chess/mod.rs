@@ -414,16 +414,13 @@ impl ChessGame {
 
     /// Perft from the current position, with per-move counts if asked.
     #[must_use]
-    /// Per-root-move counts for [`crate::game::Game::perft_until`]: `None` when
-    /// stopped, `Some(None)` when the depth is too shallow to be worth splitting.
+    /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:
+    /// `None` when `stop` said so before a root move.
     pub(crate) fn perft_rows(
         &self,
         depth: u32,
         stop: &dyn Fn() -> bool,
-    ) -> Option<Option<Vec<(String, u64)>>> {
-        if depth < 2 {
-            return Some(None);
-        }
+    ) -> Option<Vec<(String, u64)>> {
         let mut rows = Vec::new();
         for m in self.position.legal_moves() {
             if stop() {
@@ -436,7 +433,7 @@ impl ChessGame {
                 shakmaty::perft(&child, depth - 1),
             ));
         }
-        Some(Some(rows))
+        Some(rows)
     }
 
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {

@@ -402,16 +402,13 @@ impl XiangqiGame {
 
     /// Perft from the current position.
     #[must_use]
-    /// Per-root-move counts for [`crate::game::Game::perft_until`]: `None` when
-    /// stopped, `Some(None)` when the depth is too shallow to be worth splitting.
+    /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:
+    /// `None` when `stop` said so before a root move.
     pub(crate) fn perft_rows(
         &self,
         depth: u32,
         stop: &dyn Fn() -> bool,
-    ) -> Option<Option<Vec<(String, u64)>>> {
-        if depth < 2 {
-            return Some(None);
-        }
+    ) -> Option<Vec<(String, u64)>> {
         let pos = self.position();
         let mut rows = Vec::new();
         for m in pos.legal_moves() {
@@ -422,7 +419,7 @@ impl XiangqiGame {
             child.play(m);
             rows.push((notation::format_iccs(m), perft(&child, depth - 1)));
         }
-        Some(Some(rows))
+        Some(rows)
     }
 
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
