@@ -246,7 +246,11 @@ fn describe(kinds: PositionErrorKinds, setup: &shakmaty::Setup) -> String {
 /// legal, as Stockfish and lichess write it).
 #[must_use]
 pub fn format(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    // Every answer carries a FEN: append directly rather than through
+    // `Display`, which writes one char at a time into a growing string.
+    let mut out = String::with_capacity(96);
+    Fen::from_position(pos, EnPassantMode::Legal).append_to_string(&mut out);
+    out
 }
 
 #[cfg(test)]

@@ -290,10 +290,12 @@ impl Position {
             Side::White => 'w',
             Side::Black => 'b',
         };
-        out.push_str(&format!(
-            " {side} - - {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
+        out.push(' ');
+        out.push(side);
+        out.push_str(" - - ");
+        push_decimal(&mut out, self.halfmove_clock);
+        out.push(' ');
+        push_decimal(&mut out, self.fullmove_number);
         out
     }
 
@@ -619,4 +621,20 @@ fn elephant_points_mask(side: usize) -> u128 {
         };
     }
     m & HALF[side]
+}
+
+/// Appends `n` in decimal without going through the formatting machinery.
+fn push_decimal(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        // `n % 10` is a single digit, so the cast cannot truncate.
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }

@@ -1,0 +1,86 @@
+//! The server's own work for one `Rules.LegalMoves` call, without the
+//! transport: decode the request bytes, run the handler, encode the answer.
+//! The service-load figures in BENCHMARKS.md add HTTP/2 and loopback on top;
+//! this isolates the part a code change to the rules path can move.
+
+use std::hint::black_box;
+
+use arbiter::proto::{self as pb, rules_server::Rules};
+use arbiter::transport::service::{Limits, RulesService};
+use criterion::{Criterion, criterion_group, criterion_main};
+use prost::Message;
+
+/// The server's allocator, so that the figures match the service's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const XIANGQI_MIDDLE_GAME: &str =
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1";
+
+fn request(variant: pb::Variant, fen: &str, view: pb::MoveView) -> Vec<u8> {
+    pb::LegalMovesRequest {
+        position: Some(pb::Position {
+            variant: variant.into(),
+            fen: fen.to_owned(),
+            ..pb::Position::default()
+        }),
+        options: None,
+        view: view.into(),
+    }
+    .encode_to_vec()
+}
+
+fn bench(c: &mut Criterion) {
+    let service = RulesService::new(Limits {
+        max_history_moves: 10_000,
+        max_perft_depth: 5,
+    });
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a current-thread runtime");
+    let mut group = c.benchmark_group("legal_moves_call");
+    for (name, variant, fen, view) in [
+        (
+            "chess_full",
+            pb::Variant::Chess,
+            KIWIPETE,
+            pb::MoveView::Full,
+        ),
+        (
+            "chess_coordinates",
+            pb::Variant::Chess,
+            KIWIPETE,
+            pb::MoveView::Coordinates,
+        ),
+        (
+            "xiangqi_full",
+            pb::Variant::Xiangqi,
+            XIANGQI_MIDDLE_GAME,
+            pb::MoveView::Full,
+        ),
+        (
+            "xiangqi_coordinates",
+            pb::Variant::Xiangqi,
+            XIANGQI_MIDDLE_GAME,
+            pb::MoveView::Coordinates,
+        ),
+    ] {
+        let bytes = request(variant, fen, view);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let request = pb::LegalMovesRequest::decode(black_box(bytes.as_slice()))
+                    .expect("the request decodes");
+                let response = runtime
+                    .block_on(service.legal_moves(tonic::Request::new(request)))
+                    .expect("the call succeeds")
+                    .into_inner();
+                black_box(response.encode_to_vec())
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
