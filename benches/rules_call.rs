@@ -3,6 +3,9 @@
 //! The service-load figures in BENCHMARKS.md add HTTP/2 and loopback on top;
 //! this isolates the part a code change to the rules path can move.
 
+#[path = "../examples/support/long_game.rs"]
+mod long_game;
+
 use std::hint::black_box;
 
 use arbiter::proto::{self as pb, rules_server::Rules};
@@ -79,6 +82,26 @@ fn bench(c: &mut Criterion) {
             });
         });
     }
+    let bytes = pb::GameStatusRequest {
+        position: Some(pb::Position {
+            variant: pb::Variant::Chess.into(),
+            moves: long_game::long_game(200, false),
+            ..pb::Position::default()
+        }),
+        options: None,
+    }
+    .encode_to_vec();
+    group.bench_function("chess_game_status_200_plies", |b| {
+        b.iter(|| {
+            let request = pb::GameStatusRequest::decode(black_box(bytes.as_slice()))
+                .expect("the request decodes");
+            let response = runtime
+                .block_on(service.game_status(tonic::Request::new(request)))
+                .expect("the call succeeds")
+                .into_inner();
+            black_box(response.encode_to_vec())
+        });
+    });
     group.finish();
 }
 

@@ -22,6 +22,10 @@
 
 #![allow(clippy::print_stdout)]
 
+#[path = "support/long_game.rs"]
+mod long_game;
+
+use long_game::long_game;
 use std::{
     collections::BTreeMap,
     sync::Arc,
@@ -33,7 +37,6 @@ use clap::{Parser, ValueEnum};
 use hdrhistogram::Histogram;
 use http::uri::PathAndQuery;
 use prost::bytes::{Buf, BufMut, Bytes};
-use shakmaty::{CastlingMode, Chess, Position};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic::{
     Code, Request, Status,
@@ -134,49 +137,6 @@ impl From<View> for i32 {
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const XIANGQI_MIDDLE_GAME: &str =
     "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1";
-
-/// A deterministic 200-ply game that does not end early: a seeded random
-/// walk that avoids moves after which the game is over.
-fn long_game(plies: usize, san: bool) -> Vec<String> {
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut position = Chess::default();
-    let mut moves = Vec::new();
-    let mut quiet_plies = 0;
-    while moves.len() < plies {
-        let legal = position.legal_moves();
-        let start = usize::try_from(next() % legal.len() as u64).unwrap_or(0);
-        let pick = (0..legal.len())
-            .map(|i| legal[(start + i) % legal.len()])
-            .find(|&m| {
-                let mut after = position.clone();
-                after.play_unchecked(m);
-                !after.legal_moves().is_empty()
-                    && !after.is_insufficient_material()
-                    && (quiet_plies < 60 || position.is_irreversible(m))
-            });
-        let Some(m) = pick else {
-            break;
-        };
-        moves.push(if san {
-            shakmaty::san::SanPlus::from_move(position.clone(), m).to_string()
-        } else {
-            m.to_uci(CastlingMode::Standard).to_string()
-        });
-        quiet_plies = if position.is_irreversible(m) {
-            0
-        } else {
-            quiet_plies + 1
-        };
-        position.play_unchecked(m);
-    }
-    moves
-}
 
 fn position(variant: pb::Variant, fen: &str, moves: Vec<String>) -> Option<pb::Position> {
     Some(pb::Position {
