@@ -4,6 +4,7 @@
 //! outcome model with automatic endings and claims.
 
 pub mod fen;
+mod uci_fast;
 mod validate;
 
 use shakmaty::{
@@ -80,6 +81,15 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
         )));
     }
     if let Ok(uci) = text.parse::<UciMove>() {
+        if let UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } = uci
+            && let Some(m) = uci_fast::ordinary_legal_move(pos, from, to, promotion)
+        {
+            return Ok(m);
+        }
         return match uci.to_move(pos) {
             Ok(m) => Ok(m),
             Err(_) => Err(MoveParseError::IllegalUci(uci)),
