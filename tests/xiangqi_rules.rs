@@ -221,6 +221,11 @@ fn zobrist_is_incremental_and_clocks_advance() {
             let before = pos.clone();
             let captured = pos.play(m);
             assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+            for quiet in moves.iter().filter(|q| before.piece_at(q.to).is_none()) {
+                let mut after = before.clone();
+                after.play(*quiet);
+                assert_eq!(before.zobrist_after_quiet(*quiet), after.zobrist());
+            }
             assert_eq!(captured, before.piece_at(m.to));
             let expected_clock = if captured.is_some() {
                 0

@@ -242,7 +242,7 @@ impl XiangqiGame {
                 after.play(m);
                 let mut info = describe_played(pos, m, &after, self.one_based);
                 if !game_over {
-                    info.forbidden_repetition = self.forbidden_repetition(m, &after);
+                    info.forbidden_repetition = self.forbidden_repetition(m, after.zobrist());
                 }
                 info
             })
@@ -263,9 +263,7 @@ impl XiangqiGame {
                 forbidden_repetition: if game_over || pos.piece_at(m.to).is_some() {
                     None
                 } else {
-                    let mut after = pos.clone();
-                    after.play(m);
-                    self.forbidden_repetition(m, &after)
+                    self.forbidden_repetition(m, pos.zobrist_after_quiet(m))
                 },
             })
             .collect()
@@ -274,13 +272,13 @@ impl XiangqiGame {
     /// The losing verdict `m` would bring on its mover by completing a repetition. Only
     /// a quiet move to a position already seen `count - 1` times since the last capture
     /// can; just those are replayed onto a copy of the record.
-    fn forbidden_repetition(&self, m: Move, after: &Position) -> Option<Outcome> {
+    fn forbidden_repetition(&self, m: Move, zobrist_after: u64) -> Option<Outcome> {
         let pos = self.position();
         if pos.piece_at(m.to).is_some() {
             return None;
         }
         let count = self.record.options().repetition_count;
-        if self.record.occurrences(after.zobrist()) + 1 < count {
+        if self.record.occurrences(zobrist_after) + 1 < count {
             return None;
         }
         let mut record = self.record.clone();

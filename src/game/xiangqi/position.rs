@@ -315,6 +315,18 @@ impl Position {
         self.zobrist
     }
 
+    /// [`Self::zobrist`] after the quiet move `m` (its target empty), without
+    /// playing it: listing moves asks this of every quiet move to find the
+    /// ones that would repeat a position.
+    #[must_use]
+    pub fn zobrist_after_quiet(&self, m: Move) -> u64 {
+        let code = self.mailbox[m.from.index()] as usize;
+        self.zobrist
+            ^ ZOBRIST_PIECES[code][m.from.index()]
+            ^ ZOBRIST_PIECES[code][m.to.index()]
+            ^ ZOBRIST_BLACK_TO_MOVE
+    }
+
     /// Plies since the last capture (soldier moves do not reset it).
     #[must_use]
     pub fn halfmove_clock(&self) -> u32 {
