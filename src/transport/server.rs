@@ -5,7 +5,9 @@
 //! server streams end at once (`drain`).
 
 use std::{
+    collections::hash_map::RandomState,
     future::Future,
+    hash::BuildHasher,
     net::SocketAddr,
     sync::{
         Arc,
@@ -133,6 +135,11 @@ pub async fn start(
     // is deliberately not used; see `connection`.
     let mut hard_limit = None;
     if let Some(age) = config.max_connection_age() {
+        let age = jittered(age, RandomState::new().hash_one(std::process::id()));
+        tracing::info!(
+            max_connection_age_ms = u64::try_from(age.as_millis()).unwrap_or(u64::MAX),
+            "connection age chosen for this process"
+        );
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
@@ -256,5 +263,38 @@ pub fn termination_signal() -> impl Future<Output = ()> + Send + 'static {
         async {
             let _ = tokio::signal::ctrl_c().await;
         }
+    }
+}
+
+/// How far a process moves its maximum connection age from the configured
+/// one, either way.
+const CONNECTION_AGE_JITTER: f64 = 0.1;
+
+/// `age` moved by up to ±[`CONNECTION_AGE_JITTER`] according to `entropy`.
+/// Each process picks its own age once, so replicas started together (a
+/// rollout) do not send all their clients away at the same moment.
+fn jittered(age: Duration, entropy: u64) -> Duration {
+    // Two thousand and one steps from -1 to +1.
+    let unit = f64::from(u32::try_from(entropy % 2001).unwrap_or(1000)) / 1000.0 - 1.0;
+    age.mul_f64(1.0 + CONNECTION_AGE_JITTER * unit)
+}
+
+#[cfg(test)]
+mod jitter_tests {
+    use std::{collections::BTreeSet, time::Duration};
+
+    use super::jittered;
+
+    #[test]
+    fn connection_age_jitter_stays_within_ten_percent_and_varies() {
+        let age = Duration::from_secs(600);
+        let chosen: BTreeSet<Duration> = (0..5_000u64)
+            .map(|entropy| jittered(age, entropy.wrapping_mul(0x9e37_79b9_7f4a_7c15)))
+            .collect();
+        assert!(chosen.len() > 1_000, "{}", chosen.len());
+        let (low, high) = (chosen.first().unwrap(), chosen.last().unwrap());
+        assert!(*low >= Duration::from_secs(540) && *high <= Duration::from_secs(660));
+        assert!(*low < Duration::from_secs(545) && *high > Duration::from_secs(655));
+        assert_eq!(jittered(age, 1000), age);
     }
 }
