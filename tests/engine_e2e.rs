@@ -8,7 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use arbiter::{config::Config, proto as pb};
-use common::{TestServer, chess, xiangqi};
+use common::{TestServer, best_move_request, chess, legal_moves_request, xiangqi};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -38,12 +38,10 @@ async fn best_move_finds_mate_in_one_in_both_games() {
     // Scholar's mate pattern: Qxf7#.
     let answer = t
         .engine()
-        .best_move(pb::BestMoveRequest {
-            position: chess("", &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]),
-            limits: nodes(50_000),
-            multipv: 0,
-            options: None,
-        })
+        .best_move(best_move_request(
+            chess("", &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]),
+            nodes(50_000),
+        ))
         .await
         .unwrap()
         .into_inner();
@@ -54,12 +52,10 @@ async fn best_move_finds_mate_in_one_in_both_games() {
     // rank 9 (the spec's stalemate example with a second chariot).
     let answer = t
         .engine()
-        .best_move(pb::BestMoveRequest {
-            position: xiangqi("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", &[]),
-            limits: nodes(50_000),
-            multipv: 0,
-            options: None,
-        })
+        .best_move(best_move_request(
+            xiangqi("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1", &[]),
+            nodes(50_000),
+        ))
         .await
         .unwrap()
         .into_inner();
@@ -158,12 +154,10 @@ async fn finished_games_and_bad_limits_are_refused() {
     let t = TestServer::start().await;
     let over = t
         .engine()
-        .best_move(pb::BestMoveRequest {
-            position: chess("", &["f3", "e5", "g4", "Qh4#"]),
-            limits: None,
-            multipv: 0,
-            options: None,
-        })
+        .best_move(best_move_request(
+            chess("", &["f3", "e5", "g4", "Qh4#"]),
+            None,
+        ))
         .await
         .unwrap_err();
     assert_eq!(over.code(), Code::FailedPrecondition);
@@ -183,12 +177,7 @@ async fn finished_games_and_bad_limits_are_refused() {
 #[tokio::test]
 async fn the_call_deadline_bounds_the_search() {
     let t = TestServer::start().await;
-    let mut request = tonic::Request::new(pb::BestMoveRequest {
-        position: chess("", &[]),
-        limits: movetime(20_000),
-        multipv: 0,
-        options: None,
-    });
+    let mut request = tonic::Request::new(best_move_request(chess("", &[]), movetime(20_000)));
     request.set_timeout(Duration::from_secs(2));
     let started = Instant::now();
     let answer = t.engine().best_move(request).await.unwrap().into_inner();
@@ -258,12 +247,7 @@ async fn cancelling_analyze_frees_the_worker() {
     loop {
         let result = t
             .engine()
-            .best_move(pb::BestMoveRequest {
-                position: chess("", &[]),
-                limits: nodes(1_000),
-                multipv: 0,
-                options: None,
-            })
+            .best_move(best_move_request(chess("", &[]), nodes(1_000)))
             .await;
         match result {
             Ok(_) => break,
@@ -285,24 +269,14 @@ async fn a_full_pool_rejects_at_once_while_rules_keep_answering() {
     let mut engine = t.engine();
     let busy = tokio::spawn(async move {
         engine
-            .best_move(pb::BestMoveRequest {
-                position: chess("", &[]),
-                limits: movetime(1_500),
-                multipv: 0,
-                options: None,
-            })
+            .best_move(best_move_request(chess("", &[]), movetime(1_500)))
             .await
     });
     tokio::time::sleep(Duration::from_millis(200)).await;
     let started = Instant::now();
     let rejected = t
         .engine()
-        .best_move(pb::BestMoveRequest {
-            position: chess("", &[]),
-            limits: nodes(1_000),
-            multipv: 0,
-            options: None,
-        })
+        .best_move(best_move_request(chess("", &[]), nodes(1_000)))
         .await
         .unwrap_err();
     assert_eq!(rejected.code(), Code::ResourceExhausted);
@@ -310,11 +284,7 @@ async fn a_full_pool_rejects_at_once_while_rules_keep_answering() {
     let started = Instant::now();
     let moves = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("", &[])))
         .await
         .unwrap()
         .into_inner();
@@ -336,12 +306,7 @@ async fn the_request_timeout_bounds_the_search_and_it_still_answers() {
     let started = Instant::now();
     let answer = t
         .engine()
-        .best_move(pb::BestMoveRequest {
-            position: chess("", &[]),
-            limits: movetime(5_000),
-            multipv: 0,
-            options: None,
-        })
+        .best_move(best_move_request(chess("", &[]), movetime(5_000)))
         .await
         .unwrap()
         .into_inner();

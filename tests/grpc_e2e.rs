@@ -6,7 +6,7 @@
 mod common;
 
 use arbiter::proto as pb;
-use common::{TestServer, chess, http_get, violated_field};
+use common::{TestServer, chess, http_get, legal_moves_request, violated_field};
 use tokio_stream::StreamExt;
 use tonic::Code;
 use tonic_health::pb::{
@@ -20,11 +20,7 @@ async fn legal_moves_from_the_start() {
     let t = TestServer::start().await;
     let response = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("", &[])))
         .await
         .unwrap()
         .into_inner();
@@ -360,20 +356,12 @@ async fn reflection_v1_and_v1alpha_describe_the_contract() {
 async fn metrics_and_admin_endpoints() {
     let t = TestServer::start().await;
     t.rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("", &[])))
         .await
         .unwrap();
     let _ = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("not a fen", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("not a fen", &[])))
         .await;
     let (status, body) = http_get(t.admin_addr(), "/metrics").await;
     assert_eq!(status, 200);
@@ -553,11 +541,7 @@ async fn malformed_requests_get_precise_errors() {
         assert!(!error.message().is_empty());
         // The connection and server survive.
         rules
-            .legal_moves(pb::LegalMovesRequest {
-                position: chess("", &[]),
-                options: None,
-                view: 0,
-            })
+            .legal_moves(legal_moves_request(chess("", &[])))
             .await
             .expect("server still answers");
     }
@@ -581,21 +565,13 @@ async fn oversized_requests_are_refused_without_dropping_the_connection() {
     let t = TestServer::start_with(config).await;
     let mut rules = t.rules();
     let error = rules
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess(&"x".repeat(10_000), &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess(&"x".repeat(10_000), &[])))
         .await
         .unwrap_err();
     assert_eq!(error.code(), Code::ResourceExhausted, "{error:?}");
     assert!(error.message().contains("too large"), "{error:?}");
     rules
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("", &[])))
         .await
         .expect("server still answers");
 }

@@ -11,7 +11,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use arbiter::{config::Config, proto as pb};
-use common::{TestServer, chess};
+use common::{TestServer, chess, legal_moves_request};
 use prost::Message;
 use tonic::{Code, Status, transport::Channel};
 
@@ -19,11 +19,7 @@ const LEGAL_MOVES: &str = "/arbiter.v1.Rules/LegalMoves";
 
 async fn quick_call(channel: Channel) -> Result<(), Status> {
     pb::rules_client::RulesClient::new(channel)
-        .legal_moves(pb::LegalMovesRequest {
-            position: chess("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(chess("", &[])))
         .await
         .map(|_| ())
 }
@@ -52,12 +48,7 @@ async fn first_refusal(channel: &Channel) -> Status {
 }
 
 fn start_position_request() -> Vec<u8> {
-    pb::LegalMovesRequest {
-        position: chess("", &[]),
-        options: None,
-        view: 0,
-    }
-    .encode_to_vec()
+    legal_moves_request(chess("", &[])).encode_to_vec()
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@
 mod common;
 
 use arbiter::proto as pb;
-use common::{TestServer, violated_field, xiangqi};
+use common::{TestServer, legal_moves_request, violated_field, xiangqi};
 use tonic::Code;
 
 #[tokio::test]
@@ -14,11 +14,7 @@ async fn legal_moves_from_the_start_in_iccs_and_wxf() {
     let t = TestServer::start().await;
     let response = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: xiangqi("", &[]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(xiangqi("", &[])))
         .await
         .unwrap()
         .into_inner();
@@ -48,11 +44,7 @@ async fn one_based_coordinates_only_when_asked() {
     });
     let response = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: one_based,
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(one_based))
         .await
         .unwrap()
         .into_inner();
@@ -62,11 +54,7 @@ async fn one_based_coordinates_only_when_asked() {
     // The same text read as ICCS is another move: h3 is empty in ICCS terms.
     let error = t
         .rules()
-        .legal_moves(pb::LegalMovesRequest {
-            position: xiangqi("", &["h3e3"]),
-            options: None,
-            view: 0,
-        })
+        .legal_moves(legal_moves_request(xiangqi("", &["h3e3"])))
         .await
         .unwrap_err();
     assert_eq!(error.code(), Code::InvalidArgument);

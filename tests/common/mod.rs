@@ -77,11 +77,7 @@ impl TestServer {
         assert_eq!(health.status, ServingStatus::Serving as i32);
         let moves = self
             .rules()
-            .legal_moves(pb::LegalMovesRequest {
-                position: chess("", &[]),
-                options: None,
-                view: 0,
-            })
+            .legal_moves(legal_moves_request(chess("", &[])))
             .await
             .unwrap()
             .into_inner();
@@ -240,5 +236,27 @@ pub mod wire {
     pub fn varint_field(number: u32, value: u64, out: &mut Vec<u8>) {
         varint(u64::from(number << 3), out);
         varint(value, out);
+    }
+}
+
+/// A LegalMoves request with default options and view.
+pub fn legal_moves_request(position: Option<pb::Position>) -> pb::LegalMovesRequest {
+    pb::LegalMovesRequest {
+        position,
+        options: None,
+        view: 0,
+    }
+}
+
+/// A BestMove request for one line under default options.
+pub fn best_move_request(
+    position: Option<pb::Position>,
+    limits: Option<pb::SearchLimits>,
+) -> pb::BestMoveRequest {
+    pb::BestMoveRequest {
+        position,
+        limits,
+        multipv: 0,
+        options: None,
     }
 }
