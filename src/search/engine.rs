@@ -773,12 +773,18 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             let code = G::move_code(mv);
             let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning: near the leaves, late quiet moves rarely matter.
-            if prunable && !tactical && depth <= self.params.lmp_max_depth && index >= lmp_limit {
+            let late =
+                prunable && !tactical && depth <= self.params.lmp_max_depth && index >= lmp_limit;
+            if late && !self.params.lmp_spares_checks {
                 continue;
             }
             let child = pos.play(mv);
             self.push(&child, Some(mv));
             let gives_check = self.stack[self.stack.len() - 1].in_check;
+            if late && !gives_check {
+                self.stack.pop();
+                continue;
+            }
             // Futility pruning: a quiet, non-checking move cannot lift a
             // hopeless static evaluation to alpha this close to the leaves.
             // Captures that clearly lose the exchange are skipped likewise

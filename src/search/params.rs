@@ -71,6 +71,9 @@ pub struct SearchParams {
     pub lmp_max_depth: i32,
     pub lmp_base: usize,
     pub lmp_halved_when_not_improving: bool,
+    /// Whether LMP keeps late quiet moves that give check (it then has to
+    /// play each late move to find out).
+    pub lmp_spares_checks: bool,
     /// Futility pruning applies up to this depth; a quiet move is skipped
     /// when `static eval + futility_margin_base + futility_margin_per_depth *
     /// depth` stays below alpha.
@@ -103,6 +106,7 @@ pub const CHESS: SearchParams = SearchParams {
     lmp_max_depth: 4,
     lmp_base: 4,
     lmp_halved_when_not_improving: true,
+    lmp_spares_checks: false,
     futility_max_depth: 6,
     futility_margin_base: 60,
     futility_margin_per_depth: 90,
