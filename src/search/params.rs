@@ -118,8 +118,30 @@ pub const CHESS: SearchParams = SearchParams {
     keep_table_between_searches: true,
 };
 
-/// Xiangqi: the chess values for now.
-pub const XIANGQI: SearchParams = CHESS;
+/// Xiangqi: the chess values except where xiangqi matches scored better
+/// with the behaviour from before the chess-tuned v6-v8 changes
+/// (BENCHMARKS.md, Strength):
+/// - a fresh table for every search: perpetual check and chase lose, other
+///   repetitions draw, and the move limit draws, so many scores depend on the
+///   game's history, and entries kept from the previous move's search were
+///   reached through another history;
+/// - no futility pruning, and the full LMP count when not improving: a quiet
+///   xiangqi move often carries the threat (a cannon gaining a screen, a
+///   horse's leg freed, a move that leaves no reply, which loses), and with
+///   some 40 moves a node, half the count at depth 1 is two moves;
+/// - no IIR and no history in LMR;
+/// - LMP spares checks: without it, the settings above pruned the mating
+///   quiet check of a composed mate in 3 (cannon and soldier, Black to move,
+///   `tests/xiangqi_tactics.rs`) at every depth up to 28.
+pub const XIANGQI: SearchParams = SearchParams {
+    lmp_halved_when_not_improving: false,
+    lmp_spares_checks: true,
+    futility_max_depth: 0,
+    iir_min_depth: MAX_DEPTH + 1,
+    lmr_history_divisor: 0,
+    keep_table_between_searches: false,
+    ..CHESS
+};
 
 /// Move ordering bands: hash move, then captures (MVV-LVA), killers, quiets.
 pub const ORDER_HASH_MOVE: i32 = 1 << 30;
