@@ -3,6 +3,7 @@
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
 
+use super::params::{self, SearchParams};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
 /// A chess position with its hash and check status computed once, since the
@@ -117,6 +118,7 @@ impl SearchGame for ChessNode {
 
     /// from (6 bits) | to (6 bits) | promotion role (0-6) << 12.
     const MOVE_CODE_SPACE: usize = 7 << 12;
+    const PARAMS: SearchParams = params::CHESS;
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.extend(self.position.legal_moves());

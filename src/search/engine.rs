@@ -11,11 +11,9 @@ use std::time::Duration;
 use super::limits::{Clock, Limits};
 use super::ordering::{OrderingTables, order_captures};
 use super::params::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, FUTILITY_MARGIN_BASE,
-    FUTILITY_MARGIN_PER_DEPTH, FUTILITY_MAX_DEPTH, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH,
-    LMR_BASE, LMR_DIVISOR, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY,
+    ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY,
     NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
-    RFP_MARGIN_PER_DEPTH, RFP_MAX_DEPTH, SEE_CAPTURE_MARGIN, SEE_PRUNE_MAX_DEPTH,
+    SearchParams,
 };
 use super::score::{
     DRAW, INFINITY, MATE, MATE_BOUND, Score, from_tt, is_mate, mate_in, mated_in, to_tt,
@@ -160,9 +158,12 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     stop: Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
-    if request.limits.nodes.is_none() && request.limits.depth.is_none() {
-        // Not reproducible anyway: start from what the last search of the
-        // same game under the same rules left in the table.
+    if request.limits.nodes.is_none()
+        && request.limits.depth.is_none()
+        && G::PARAMS.keep_table_between_searches
+    {
+        // Not reproducible anyway: where the game allows it, start from
+        // what the last search of the same game under the same rules left.
         let mut context = DefaultHasher::new();
         std::any::type_name::<G>().hash(&mut context);
         format!("{:?}", request.rules).hash(&mut context);
@@ -203,6 +204,8 @@ struct Searcher<'a, G: SearchGame, E: ?Sized> {
     nodes: u64,
     seldepth: usize,
     stopped: Option<StopReason>,
+    /// The game's search settings.
+    params: SearchParams,
     stack: Vec<StackEntry<G::Move>>,
     root_index: usize,
     ordering: OrderingTables<G::Move>,
@@ -273,6 +276,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             nodes: 0,
             seldepth: 0,
             stopped: None,
+            params: G::PARAMS,
             stack,
             root_index,
             ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE),
@@ -330,11 +334,14 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             for line in 0..lines {
                 let previous = root_moves[line].score;
                 let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_mate(previous) {
-                    (previous - ASPIRATION_WINDOW, previous + ASPIRATION_WINDOW)
+                    (
+                        previous - self.params.aspiration_window,
+                        previous + self.params.aspiration_window,
+                    )
                 } else {
                     (-INFINITY, INFINITY)
                 };
-                let mut widen = ASPIRATION_WINDOW;
+                let mut widen = self.params.aspiration_window;
                 loop {
                     self.interrupted_improvement = None;
                     let score = self.search_root(root, &mut root_moves[line..], depth, alpha, beta);
@@ -687,9 +694,10 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
 
         if !is_pv && !in_check {
             // Reverse futility: far above beta near the leaves, trust it.
-            if depth <= RFP_MAX_DEPTH
+            if depth <= self.params.rfp_max_depth
                 && !is_mate(beta)
-                && static_eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta
+                && static_eval - self.params.rfp_margin_per_depth * (depth - i32::from(improving))
+                    >= beta
             {
                 return static_eval;
             }
@@ -723,7 +731,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
 
         // Internal iterative reduction: without a hash move the ordering is
         // a guess, so spend less here and let the next iteration fill the table.
-        if hash_move == NO_MOVE && depth >= IIR_MIN_DEPTH {
+        if hash_move == NO_MOVE && depth >= self.params.iir_min_depth {
             depth -= 1;
         }
 
@@ -742,10 +750,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         let mut best_code = NO_MOVE;
         let mut quiets_tried = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets_tried.clear();
-        let lmp_limit = if improving {
-            LMP_BASE + (depth * depth) as usize
+        let lmp_full = self.params.lmp_base + (depth * depth) as usize;
+        let lmp_limit = if improving || !self.params.lmp_halved_when_not_improving {
+            lmp_full
         } else {
-            (LMP_BASE + (depth * depth) as usize) / 2
+            lmp_full / 2
         };
         // Once a mate is in hand (alpha a mate score) the search hunts a
         // shorter one, and a quiet move may be it: in xiangqi a quiet move
@@ -754,19 +763,28 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         let futile = !is_pv
             && !in_check
             && !hunting_mate
-            && depth <= FUTILITY_MAX_DEPTH
-            && static_eval + FUTILITY_MARGIN_BASE + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
+            && depth <= self.params.futility_max_depth
+            && static_eval
+                + self.params.futility_margin_base
+                + self.params.futility_margin_per_depth * depth
+                <= alpha;
         for (index, &mv) in moves.iter().enumerate() {
             let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
             let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning: near the leaves, late quiet moves rarely matter.
-            if prunable && !tactical && depth <= LMP_MAX_DEPTH && index >= lmp_limit {
+            let late =
+                prunable && !tactical && depth <= self.params.lmp_max_depth && index >= lmp_limit;
+            if late && !self.params.lmp_spares_checks {
                 continue;
             }
             let child = pos.play(mv);
             self.push(&child, Some(mv));
             let gives_check = self.stack[self.stack.len() - 1].in_check;
+            if late && !gives_check {
+                self.stack.pop();
+                continue;
+            }
             // Futility pruning: a quiet, non-checking move cannot lift a
             // hopeless static evaluation to alpha this close to the leaves.
             // Captures that clearly lose the exchange are skipped likewise
@@ -775,10 +793,10 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 && !gives_check
                 && ((futile && !tactical)
                     || (tactical
-                        && depth <= SEE_PRUNE_MAX_DEPTH
+                        && depth <= self.params.see_prune_max_depth
                         && pos
                             .static_exchange(mv)
-                            .is_some_and(|gain| gain < -SEE_CAPTURE_MARGIN * depth)))
+                            .is_some_and(|gain| gain < -self.params.see_capture_margin * depth)))
             {
                 self.stack.pop();
                 continue;
@@ -797,7 +815,9 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                     r -= i32::from(is_pv);
                     r += i32::from(!improving);
                     r -= i32::from(self.ordering.is_killer(ply, mv));
-                    r -= self.ordering.history(code) / LMR_HISTORY_DIVISOR;
+                    if self.params.lmr_history_divisor != 0 {
+                        r -= self.ordering.history(code) / self.params.lmr_history_divisor;
+                    }
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -919,7 +939,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             // Delta pruning: even winning the victim outright cannot reach alpha.
             if !in_check
                 && let Some((victim, _)) = pos.capture_values(mv)
-                && stand_pat + victim + DELTA_MARGIN < alpha
+                && stand_pat + victim + self.params.delta_margin < alpha
             {
                 continue;
             }

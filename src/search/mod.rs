@@ -66,6 +66,9 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Upper bound (exclusive) of [`SearchGame::move_code`], sizing the
     /// history table.
     const MOVE_CODE_SPACE: usize;
+    /// Pruning margins and counts and table reuse, tuned per game (see
+    /// [`params::SearchParams`]).
+    const PARAMS: params::SearchParams;
 
     /// Appends every legal move to `out`.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);

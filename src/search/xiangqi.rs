@@ -5,6 +5,7 @@ use crate::game::xiangqi::repetition::{RepetitionRule, analyse_loop, verdict};
 use crate::game::xiangqi::{Move, MoveLimitCounter, PieceKind, PlyRecord, Position, StatusOptions};
 use crate::game::{Outcome, RuleSet};
 
+use super::params::{self, SearchParams};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
 /// A xiangqi position with its check status computed once, and the move-limit
@@ -155,6 +156,7 @@ impl SearchGame for XiangqiNode {
 
     /// from (7 bits) | to (7 bits).
     const MOVE_CODE_SPACE: usize = 1 << 14;
+    const PARAMS: SearchParams = params::XIANGQI;
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.extend_from_slice(&self.position.legal_moves());
