@@ -667,15 +667,8 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         if let Some(hit) = self.tt.probe(key) {
             hash_move = hit.move_code;
             let score = from_tt(hit.score, ply);
-            if !is_pv && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+            if !is_pv && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
+                return score;
             }
         }
 
@@ -904,12 +897,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         // Any stored result is at least as deep as quiescence.
         if let Some(hit) = self.tt.probe(pos.zobrist()) {
             let score = from_tt(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if hit.bound.settles(score, alpha, beta) {
                 return score;
             }
         }

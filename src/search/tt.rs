@@ -19,6 +19,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched in
+    /// the window (`alpha`, `beta`) without searching it.
+    #[must_use]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u64,
