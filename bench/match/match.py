@@ -7,6 +7,11 @@ Openings are played twice with colours swapped.
 
   chess:   python3 match.py --game chess --ours grpc:127.0.0.1:50051 --elo 2000
   xiangqi: python3 match.py --game xiangqi --ours grpc:127.0.0.1:50051 --skill 10
+
+Two builds of Arbiter against each other (`--opponent uci:PATH`) at a fixed
+node count per move (`--nodes N`) give an A/B comparison that the host's load
+cannot distort; `--random-plies K` adds K seeded random moves to every opening
+so that deterministic engines play distinct games.
 """
 
 import argparse
@@ -51,6 +56,12 @@ class ChessRules:
         except ValueError:
             return False
 
+    def legal_moves(self, moves):
+        board = self.chess.Board()
+        for m in moves:
+            board.push_uci(m)
+        return sorted(m.uci() for m in board.legal_moves)
+
 
 class XiangqiRules:
     start_fen = XIANGQI_START
@@ -76,6 +87,9 @@ class XiangqiRules:
     def legal(self, moves, move):
         return move in self.ff.legal_moves("xiangqi", XIANGQI_START, moves)
 
+    def legal_moves(self, moves):
+        return sorted(self.ff.legal_moves("xiangqi", XIANGQI_START, moves))
+
 
 VERBOSE = False
 
@@ -93,7 +107,7 @@ def elo(score, games):
     return diff, 1.96 * sd * deriv
 
 
-def play(rules, first, second, opening, movetime, max_plies):
+def play(rules, first, second, opening, movetime, max_plies, nodes=None):
     """Plays one game; returns the score of `first` (who moves first)."""
     moves = list(opening)
     for e in (first, second):
@@ -109,7 +123,8 @@ def play(rules, first, second, opening, movetime, max_plies):
                 print("moves:", " ".join(moves), "max plies", file=sys.stderr)
             return 0.5
         mover = first if len(moves) % 2 == 0 else second
-        move = mover.best_move(None if rules.start_fen == CHESS_START else rules.start_fen, moves, movetime)
+        start_fen = None if rules.start_fen == CHESS_START else rules.start_fen
+        move = mover.best_move(start_fen, moves, movetime, nodes)
         if not rules.legal(moves, move):
             print(f"illegal move {move} by {mover.name} after {' '.join(moves)}", file=sys.stderr)
             return 0.0 if mover is first else 1.0
@@ -126,6 +141,9 @@ def main():
     ap.add_argument("--games", type=int, default=40, help="even; openings x 2 colours")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponent", help="uci:PATH: another Arbiter build instead of the reference engine")
+    ap.add_argument("--nodes", type=int, help="nodes per move instead of --movetime (both sides)")
+    ap.add_argument("--random-plies", type=int, default=0, help="seeded random moves after each opening")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args()
     global VERBOSE
@@ -148,6 +166,14 @@ def main():
         )
         openings = XIANGQI_OPENINGS
 
+    if args.opponent:
+        opponent.close()
+        kind, _, path = args.opponent.partition(":")
+        if kind != "uci":
+            ap.error("--opponent takes uci:PATH")
+        options = {"UCI_Variant": args.game} if args.game == "xiangqi" else {}
+        opponent = UciEngine([path], options, name=f"arbiter:{path}")
+
     kind, _, target = args.ours.partition(":")
     if kind == "uci":
         ours = UciEngine([target], {"UCI_Variant": args.game} if args.game == "xiangqi" else {}, name="arbiter")
@@ -163,9 +189,14 @@ def main():
     started = time.time()
     for i in range(args.games // 2):
         opening = order[i % len(order)].split()
+        for _ in range(args.random_plies):
+            legal = rules.legal_moves(opening)
+            if not legal or rules.result(opening) is not None:
+                break
+            opening.append(rng.choice(legal))
         for ours_first in (True, False):
             first, second = (ours, opponent) if ours_first else (opponent, ours)
-            r = play(rules, first, second, opening, args.movetime, args.max_plies)
+            r = play(rules, first, second, opening, args.movetime, args.max_plies, args.nodes)
             s = r if ours_first else 1 - r
             score += s
             played += 1

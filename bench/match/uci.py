@@ -33,12 +33,12 @@ class UciEngine:
         self._send("isready")
         self._wait_for("readyok")
 
-    def best_move(self, start_fen, moves, movetime_ms):
+    def best_move(self, start_fen, moves, movetime_ms, nodes=None):
         position = "position startpos" if start_fen is None else f"position fen {start_fen}"
         if moves:
             position += " moves " + " ".join(moves)
         self._send(position)
-        self._send(f"go movetime {movetime_ms}")
+        self._send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
         line = self._wait_for("bestmove")
         return line.split()[1]
 
