@@ -3,6 +3,7 @@
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
 
+use super::exchange::swap;
 use super::params::{self, SearchParams};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
@@ -71,45 +72,26 @@ pub const fn role_value(role: Role) -> i32 {
     }
 }
 
-/// The classic swap algorithm: both sides recapture on `to` with their least
-/// valuable attacker (x-rays included), and either may stop when continuing
-/// would lose more.
+/// Static exchange on `to`: both sides recapture with their least valuable
+/// attacker, x-rays included (an attacker taken off the board uncovers the
+/// slider behind it).
 fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: Role) -> i32 {
-    let mut gains = [0i32; 32];
-    gains[0] = role_value(victim);
     let mut occupied = board.occupied() ^ Bitboard::from(from);
-    let mut on_square = role_value(mover);
-    let mut side = match board.color_at(from) {
-        Some(color) => !color,
-        None => return gains[0],
+    let Some(mover_color) = board.color_at(from) else {
+        return role_value(victim);
     };
-    let mut depth = 0;
-    loop {
+    let mut side = !mover_color;
+    swap(role_value(victim), role_value(mover), || {
         let attackers = board.attacks_to(to, side, occupied) & occupied;
-        let Some((square, role)) = Role::ALL.iter().find_map(|&role| {
+        let (square, role) = Role::ALL.iter().find_map(|&role| {
             (attackers & board.by_role(role))
                 .first()
                 .map(|sq| (sq, role))
-        }) else {
-            break;
-        };
-        depth += 1;
-        if depth >= gains.len() {
-            break;
-        }
-        gains[depth] = on_square - gains[depth - 1];
-        if (-gains[depth - 1]).max(gains[depth]) < 0 {
-            break;
-        }
+        })?;
         occupied ^= Bitboard::from(square);
-        on_square = role_value(role);
         side = !side;
-    }
-    while depth > 1 {
-        depth -= 1;
-        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-    }
-    gains[0]
+        Some(role_value(role))
+    })
 }
 
 impl SearchGame for ChessNode {
@@ -264,5 +246,47 @@ mod tests {
                 .unwrap();
             walk(&ChessNode::new(pos), 3);
         }
+    }
+
+    fn exchange(fen: &str, uci: &str) -> Option<i32> {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        ChessNode::new(pos).static_exchange(mv)
+    }
+
+    #[test]
+    fn static_exchange_counts_recaptures_and_x_rays() {
+        // Rook takes a pawn that a pawn defends.
+        assert_eq!(
+            exchange("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            Some(100 - 500)
+        );
+        // The same pawn undefended.
+        assert_eq!(
+            exchange("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            Some(100)
+        );
+        // Knight takes a pawn a rook defends, our rook behind on the file: the
+        // defender declines, since R x N would lose the rook.
+        assert_eq!(
+            exchange("4r1k1/8/8/4p3/8/3N4/8/4R1K1 w - - 0 1", "d3e5"),
+            Some(100)
+        );
+        // Doubled rooks take a pawn that a pawn defends: the rear rook, seen
+        // through the front one, takes back.
+        assert_eq!(
+            exchange("4k3/8/3p4/4p3/8/8/4R3/4RK2 w - - 0 1", "e2e5"),
+            Some(100 - 500 + 100)
+        );
+        // Not a capture.
+        assert_eq!(exchange("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e2"), None);
     }
 }

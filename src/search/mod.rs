@@ -9,6 +9,7 @@
 
 pub mod chess;
 pub mod engine;
+pub mod exchange;
 pub mod limits;
 pub mod ordering;
 pub mod params;

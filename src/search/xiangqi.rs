@@ -5,6 +5,7 @@ use crate::game::xiangqi::repetition::{RepetitionRule, analyse_loop, verdict};
 use crate::game::xiangqi::{Move, MoveLimitCounter, PieceKind, PlyRecord, Position, StatusOptions};
 use crate::game::{Outcome, RuleSet};
 
+use super::exchange::swap;
 use super::params::{self, SearchParams};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
@@ -150,6 +151,39 @@ pub const fn kind_value(kind: PieceKind) -> i32 {
     }
 }
 
+/// Recapturers are tried least valuable first.
+const EXCHANGE_ORDER: [PieceKind; 7] = [
+    PieceKind::Soldier,
+    PieceKind::Advisor,
+    PieceKind::Elephant,
+    PieceKind::Horse,
+    PieceKind::Cannon,
+    PieceKind::Chariot,
+    PieceKind::General,
+];
+
+/// Static exchange on `mv.to`: attackers are recomputed after every capture,
+/// because a piece taken off the board can unblock a chariot or a horse's leg and
+/// give a cannon its screen or take it away. Pins are ignored, as in chess
+/// engines; a general that would be recaptured is worth so much that its side
+/// stops before it.
+fn static_exchange(position: &Position, mv: Move, mover: PieceKind, victim: PieceKind) -> i32 {
+    let target = mv.to.index();
+    let mut occupied = position.occupied() ^ mv.from.bit();
+    let mut side = position.side_to_move().opponent();
+    swap(kind_value(victim), kind_value(mover), || {
+        let theirs = position.side_bits(side) & occupied;
+        let attackers = position.attackers_with(target, side, occupied, theirs);
+        let (square, kind) = EXCHANGE_ORDER.iter().find_map(|&kind| {
+            let of_kind = attackers & position.pieces(side, kind);
+            (of_kind != 0).then(|| (of_kind.trailing_zeros(), kind))
+        })?;
+        occupied ^= 1u128 << square;
+        side = side.opponent();
+        Some(kind_value(kind))
+    })
+}
+
 impl SearchGame for XiangqiNode {
     type Move = Move;
     type Rules = XiangqiRules;
@@ -223,6 +257,16 @@ impl SearchGame for XiangqiNode {
         self.position.piece_at(mv.to).is_some()
     }
 
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        let victim = self.position.piece_at(mv.to)?.kind;
+        let mover = self.position.piece_at(mv.from)?.kind;
+        let (victim_value, mover_value) = (kind_value(victim), kind_value(mover));
+        if victim_value >= mover_value {
+            return Some(victim_value - mover_value);
+        }
+        Some(static_exchange(&self.position, mv, mover, victim))
+    }
+
     /// No legal move loses in xiangqi, checkmate or stalemate alike.
     fn no_move_outcome(&self, _in_check: bool) -> NoMoveOutcome {
         NoMoveOutcome::Loss
@@ -273,5 +317,60 @@ impl SearchGame for XiangqiNode {
         moves
             .and_then(|moves| self.rule_chase_loop(RepetitionRule::Axf, moves))
             .unwrap_or(RepetitionVerdict::Draw)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::game::xiangqi::FenStrictness;
+    use crate::game::xiangqi::notation::parse_iccs;
+
+    fn exchange(fen: &str, iccs: &str) -> Option<i32> {
+        let node = XiangqiNode::new(Position::from_fen(fen, FenStrictness::Strict).unwrap());
+        node.static_exchange(parse_iccs(iccs).unwrap())
+    }
+
+    #[test]
+    fn undefended_victim_is_won() {
+        assert_eq!(
+            exchange("3k5/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+            Some(150)
+        );
+    }
+
+    #[test]
+    fn chariot_for_a_soldier_defended_by_a_horse_loses() {
+        assert_eq!(
+            exchange("3k5/9/3n5/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+            Some(150 - 900)
+        );
+    }
+
+    #[test]
+    fn a_cannon_behind_its_screen_defends() {
+        assert_eq!(
+            exchange("3kc4/9/4n4/9/4n4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+            Some(420 - 900)
+        );
+    }
+
+    #[test]
+    fn the_capturer_leaving_takes_a_cannon_its_screen() {
+        // The black cannon on e0 sees e5 only over the chariot on e1, which is the
+        // piece that captures.
+        assert_eq!(
+            exchange("3k5/9/9/9/4n4/9/9/9/4R4/4cK3 w - - 0 1", "e1e5"),
+            Some(420)
+        );
+    }
+
+    #[test]
+    fn non_captures_have_no_exchange() {
+        assert_eq!(
+            exchange("3k5/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e2"),
+            None
+        );
     }
 }

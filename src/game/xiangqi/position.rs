@@ -414,7 +414,10 @@ impl Position {
     }
 
     /// Attackers of `by` among `their` pieces to `target` under occupancy `occ`.
-    fn attackers_with(&self, target: usize, by: Side, occ: u128, their: u128) -> u128 {
+    /// Static exchange evaluation calls it with pieces taken off one by one: a removed
+    /// piece can unblock a chariot or a horse's leg, and give a cannon its screen or
+    /// take it away.
+    pub(crate) fn attackers_with(&self, target: usize, by: Side, occ: u128, their: u128) -> u128 {
         let b = side_index(by);
         let t = 1u128 << target;
         let mut att = (chariot_attacks(target, occ)
