@@ -223,6 +223,15 @@ impl SearchGame for XiangqiNode {
 
     fn play_null(&self) -> Option<Self> {
         let mover = self.position.side_to_move();
+        // Without a chariot, horse or cannon, positions of generals, advisors,
+        // elephants and soldiers are often zugzwang: passing would be the best
+        // move, and the null move would lie about it.
+        let attackers = self.position.pieces(mover, PieceKind::Chariot)
+            | self.position.pieces(mover, PieceKind::Horse)
+            | self.position.pieces(mover, PieceKind::Cannon);
+        if attackers == 0 {
+            return None;
+        }
         self.position.null_move().map(|position| {
             let mut limit = self.limit;
             limit.advance(mover, false, false, self.check_discount);
