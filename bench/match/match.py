@@ -150,29 +150,28 @@ def main():
     VERBOSE = args.verbose
 
     if args.game == "chess":
-        rules = ChessRules()
-        opponent = UciEngine(
-            ["/usr/games/stockfish"],
-            {"Threads": 1, "Hash": 16, "UCI_LimitStrength": "true", "UCI_Elo": args.elo},
-            name=f"stockfish-elo{args.elo}",
-        )
-        openings = CHESS_OPENINGS
+        rules, openings = ChessRules(), CHESS_OPENINGS
     else:
-        rules = XiangqiRules()
-        opponent = UciEngine(
-            ["/usr/games/fairy-stockfish"],
-            {"UCI_Variant": "xiangqi", "Threads": 1, "Hash": 16, "Skill Level": args.skill},
-            name=f"fairy-stockfish-skill{args.skill}",
-        )
-        openings = XIANGQI_OPENINGS
+        rules, openings = XiangqiRules(), XIANGQI_OPENINGS
 
     if args.opponent:
-        opponent.close()
         kind, _, path = args.opponent.partition(":")
         if kind != "uci":
             ap.error("--opponent takes uci:PATH")
         options = {"UCI_Variant": args.game} if args.game == "xiangqi" else {}
         opponent = UciEngine([path], options, name=f"arbiter:{path}")
+    elif args.game == "chess":
+        opponent = UciEngine(
+            ["/usr/games/stockfish"],
+            {"Threads": 1, "Hash": 16, "UCI_LimitStrength": "true", "UCI_Elo": args.elo},
+            name=f"stockfish-elo{args.elo}",
+        )
+    else:
+        opponent = UciEngine(
+            ["/usr/games/fairy-stockfish"],
+            {"UCI_Variant": "xiangqi", "Threads": 1, "Hash": 16, "Skill Level": args.skill},
+            name=f"fairy-stockfish-skill{args.skill}",
+        )
 
     kind, _, target = args.ours.partition(":")
     if kind == "uci":

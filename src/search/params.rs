@@ -120,13 +120,11 @@ pub const CHESS: SearchParams = SearchParams {
 
 /// Xiangqi: the chess values except where xiangqi matches scored better
 /// with the behaviour from before the chess-tuned v6-v8 changes
-/// (BENCHMARKS.md, Strength):
-/// - a search bounded only by time continues the previous move's table, as
-///   in chess. Repetition rulings make some stored scores depend on the
-///   history that reached them, but with the static exchange in place, timed
-///   self-play at 30 ms a move scored about +70 Elo for keeping the table
-///   against starting each search empty (89d3cc5 had chosen the empty table
-///   by 32-game matches whose differences were within their error bars);
+/// (BENCHMARKS.md, Strength). It keeps the table between the moves of a game
+/// as chess does: repetition rulings make some stored scores depend on the
+/// history that reached them, but timed self-play at 30 ms a move scored
+/// +70 ± 49 Elo for keeping it against starting each search empty. The
+/// differences:
 /// - no futility pruning, and the full LMP count when not improving: a quiet
 ///   xiangqi move often carries the threat (a cannon gaining a screen, a
 ///   horse's leg freed, a move that leaves no reply, which loses), and with
