@@ -8,6 +8,7 @@ pub mod connection;
 pub mod convert;
 pub mod drain;
 pub mod engine;
+pub mod frames;
 pub mod limits;
 pub mod observe;
 pub mod security;

@@ -27,6 +27,7 @@ use super::{
     connection,
     drain::DrainLayer,
     engine::EngineService,
+    frames::SmallFramesLayer,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
     security::{self, EngineAuth},
@@ -145,6 +146,8 @@ pub async fn start(
     }
     let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
+        // Outermost, so that every answer reaches h2 in pieces it can batch.
+        .layer(SmallFramesLayer)
         .layer(ObserveLayer)
         .layer(DrainLayer::new(drain_rx.clone()))
         .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
