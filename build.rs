@@ -1,6 +1,11 @@
 //! Compiles the public contract (proto/arbiter/v1) into Rust and writes the
 //! descriptor set that server reflection serves. Pure Rust (protox), so no
 //! system `protoc` is needed.
+//!
+//! Two passes: the messages and the clients, then the servers. The servers'
+//! pass takes the messages from the first (`crate::proto`), except the
+//! answers the server writes itself (`crate::transport::wire`), so a client
+//! still decodes every message into prost's types.
 
 use std::{env, fs, path::PathBuf};
 
@@ -22,10 +27,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         out_dir.join("arbiter_descriptor.bin"),
         descriptors.encode_to_vec(),
     )?;
+    let messages_dir = out_dir.join("messages");
+    let servers_dir = out_dir.join("servers");
+    fs::create_dir_all(&messages_dir)?;
+    fs::create_dir_all(&servers_dir)?;
     tonic_prost_build::configure()
         .codec_path("crate::transport::codec::ProtoCodec")
         .build_client(true)
+        .build_server(false)
+        .out_dir(&messages_dir)
+        .compile_fds(descriptors.clone())?;
+    tonic_prost_build::configure()
+        .codec_path("crate::transport::codec::ProtoCodec")
+        .build_client(false)
         .build_server(true)
+        .extern_path(".arbiter.v1", "crate::proto")
+        .extern_path(
+            ".arbiter.v1.LegalMovesResponse",
+            "crate::transport::wire::EncodedLegalMoves",
+        )
+        .out_dir(&servers_dir)
         .compile_fds(descriptors)?;
     Ok(())
 }

@@ -16,7 +16,8 @@ pub mod transport;
 /// Generated protobuf and gRPC code for the `arbiter.v1` package.
 pub mod proto {
     #![allow(clippy::all, clippy::pedantic, missing_docs)]
-    tonic::include_proto!("arbiter.v1");
+    include!(concat!(env!("OUT_DIR"), "/messages/arbiter.v1.rs"));
+    include!(concat!(env!("OUT_DIR"), "/servers/arbiter.v1.rs"));
 
     /// Encoded descriptors of the `arbiter.v1` files, served by reflection.
     pub const FILE_DESCRIPTOR_SET: &[u8] =

@@ -154,7 +154,7 @@ fn side(side: Side) -> pb::Side {
     }
 }
 
-fn piece_kind(kind: PieceKind) -> pb::PieceKind {
+pub(super) fn piece_kind(kind: PieceKind) -> pb::PieceKind {
     match kind {
         PieceKind::Pawn => pb::PieceKind::Pawn,
         PieceKind::Knight => pb::PieceKind::Knight,
@@ -235,7 +235,7 @@ pub fn move_view(view: i32) -> Result<pb::MoveView, Status> {
 }
 
 /// The loser of a forbidden repetition is the one who would complete it.
-fn repetition_outcome(outcome_if_played: Outcome) -> pb::Outcome {
+pub(super) fn repetition_outcome(outcome_if_played: Outcome) -> pb::Outcome {
     let offender = match outcome_if_played {
         Outcome::Decisive { winner, .. } => Some(winner.opponent()),
         _ => None,

@@ -15,3 +15,4 @@ pub mod security;
 pub mod server;
 pub mod service;
 pub mod status;
+pub mod wire;

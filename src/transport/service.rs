@@ -14,7 +14,7 @@ use std::{
 use tonic::{Request, Response, Status};
 use tracing::Span;
 
-use super::convert;
+use super::{convert, wire::EncodedLegalMoves};
 use crate::{
     config::Config,
     game::{Game, RuleOptions, Variant, Verdict},
@@ -98,7 +98,7 @@ impl Rules for RulesService {
     async fn legal_moves(
         &self,
         request: Request<pb::LegalMovesRequest>,
-    ) -> Result<Response<pb::LegalMovesResponse>, Status> {
+    ) -> Result<Response<EncodedLegalMoves>, Status> {
         let pb::LegalMovesRequest {
             position,
             options,
@@ -108,30 +108,18 @@ impl Rules for RulesService {
         let options = convert::rule_options(options)?;
         let (variant, game) = self.load(position, &options)?;
         count("LegalMoves", variant);
-        let (moves, status) = guarded(|| -> Result<_, Status> {
-            let moves: Vec<pb::Move> = match view {
-                pb::MoveView::Unspecified | pb::MoveView::Full => game
-                    .legal_moves(&options)?
-                    .into_iter()
-                    .map(convert::move_info)
-                    .collect(),
-                pb::MoveView::Coordinates => game
-                    .legal_move_coordinates(&options)?
-                    .into_iter()
-                    .map(convert::move_coordinates)
-                    .collect(),
-            };
+        let answer = guarded(|| -> Result<_, Status> {
             let status = game.status(&options)?;
-            Ok((moves, status))
+            Ok(match view {
+                pb::MoveView::Unspecified | pb::MoveView::Full => {
+                    EncodedLegalMoves::full(&game.legal_moves(&options)?, &status)
+                }
+                pb::MoveView::Coordinates => {
+                    EncodedLegalMoves::coordinates(&game.legal_move_coordinates(&options)?, &status)
+                }
+            })
         })??;
-        Ok(Response::new(pb::LegalMovesResponse {
-            moves,
-            side_to_move: pb::Side::from(status.side_to_move).into(),
-            in_check: status.in_check,
-            outcome: Some(convert::outcome(status.outcome, status.offender)),
-            rule_set: convert::rule_set(status.rule_set).into(),
-            fen: status.fen,
-        }))
+        Ok(Response::new(answer))
     }
 
     async fn validate_move(
