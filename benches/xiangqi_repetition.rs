@@ -39,7 +39,10 @@ fn long_game(plies: usize) -> Vec<Move> {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_repetition");
     let moves = long_game(300);
-    let text: Vec<String> = moves.iter().map(|&m| notation::format_iccs(m)).collect();
+    let text: Vec<String> = moves
+        .iter()
+        .map(|&m| notation::format_iccs(m).to_string())
+        .collect();
     let options = StatusOptions {
         move_limit_plies: 0,
         ..StatusOptions::default()

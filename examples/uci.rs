@@ -207,7 +207,9 @@ fn main() {
                         &xiangqi_game.1,
                         limits,
                     );
-                    run(request, XiangqiEvaluator, table, stop, format_one_based)
+                    run(request, XiangqiEvaluator, table, stop, |m| {
+                        format_one_based(m).to_string()
+                    })
                 } else {
                     let request =
                         SearchRequest::after_moves(ChessNode::new(game.0.clone()), &game.1, limits);

@@ -64,7 +64,7 @@ fn round_trips_and_uniqueness_over_every_legal_move() {
         for m in p.legal_moves() {
             let wxf = to_wxf(&p, m);
             assert_eq!(parse_wxf(&p, &wxf).unwrap(), m, "{} {wxf}", p.to_fen());
-            if let Some(other) = seen.insert(wxf.clone(), m) {
+            if let Some(other) = seen.insert(wxf, m) {
                 panic!("{}: {m} and {other} are both {wxf}", p.to_fen());
             }
             assert_eq!(parse_iccs(&format_iccs(m)).unwrap(), m);
@@ -91,7 +91,7 @@ fn agrees_with_fairy_stockfish_wxf() {
         let mut ours: Vec<String> = p
             .legal_moves()
             .iter()
-            .map(|&m| format_one_based(m))
+            .map(|&m| format_one_based(m).to_string())
             .collect();
         let mut theirs = Vec::new();
         for entry in parts {

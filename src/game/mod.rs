@@ -14,8 +14,8 @@ pub use error::InputError;
 pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
-    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveCoordinates, MoveInfo, PerftReport,
-    PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
+    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveCoordinates, MoveInfo, Notation,
+    PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
 };
 
 /// The games the service knows.

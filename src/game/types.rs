@@ -1,7 +1,120 @@
 //! Descriptions shared by every variant: what the transport turns into wire
 //! messages.
 
+use std::{fmt, ops::Deref};
+
 use super::{Outcome, Reason, RuleSet, Side};
+
+/// A move or square in text (UCI, ICCS, SAN, WXF, `e2`), kept inline. A move
+/// list describes dozens of moves with four or five such texts each, and a
+/// heap string per text was a large share of the list's cost. The longest
+/// text the games produce is eight bytes (`exd8=Q+`-like SAN, `b10b10`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Notation {
+    len: u8,
+    bytes: [u8; Notation::CAPACITY],
+}
+
+impl Notation {
+    pub const CAPACITY: usize = 15;
+
+    #[must_use]
+    pub const fn new() -> Notation {
+        Notation {
+            len: 0,
+            bytes: [0; Notation::CAPACITY],
+        }
+    }
+
+    /// Appends an ASCII character; anything else, or anything past the
+    /// capacity, is a bug in a notation writer and is left out rather than
+    /// panicking in a request.
+    #[inline]
+    pub fn push(&mut self, c: char) {
+        debug_assert!(c.is_ascii(), "{c:?} after {self:?}");
+        if c.is_ascii() {
+            self.push_ascii(c as u8);
+        }
+    }
+
+    #[inline]
+    pub fn push_str(&mut self, text: &str) {
+        debug_assert!(text.is_ascii(), "{text:?} after {self:?}");
+        for &byte in text.as_bytes() {
+            if byte.is_ascii() {
+                self.push_ascii(byte);
+            }
+        }
+    }
+
+    #[inline]
+    fn push_ascii(&mut self, byte: u8) {
+        let len = usize::from(self.len);
+        debug_assert!(len < Notation::CAPACITY, "{self:?} is full");
+        if let Some(slot) = self.bytes.get_mut(len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored, so this never fails.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The text's bytes, for writers that need no `str`.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl From<&str> for Notation {
+    fn from(text: &str) -> Notation {
+        let mut notation = Notation::new();
+        notation.push_str(text);
+        notation
+    }
+}
+
+impl Deref for Notation {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for Notation {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<String> for Notation {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Notation {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
 
 /// A kind of piece, for both games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,13 +152,13 @@ pub enum CastlingSide {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveInfo {
     /// Chess UCI or xiangqi ICCS.
-    pub uci: String,
+    pub uci: Notation,
     /// Chess SAN with suffix or xiangqi WXF.
-    pub san: String,
+    pub san: Notation,
     /// Xiangqi 1-based coordinates, when asked for.
-    pub uci_one_based: Option<String>,
-    pub from: String,
-    pub to: String,
+    pub uci_one_based: Option<Notation>,
+    pub from: Notation,
+    pub to: Notation,
     pub piece: PieceInfo,
     pub captured: Option<PieceInfo>,
     pub check: bool,
@@ -60,9 +173,9 @@ pub struct MoveInfo {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveCoordinates {
     /// Chess UCI or xiangqi ICCS.
-    pub uci: String,
+    pub uci: Notation,
     /// Xiangqi 1-based coordinates, when asked for.
-    pub uci_one_based: Option<String>,
+    pub uci_one_based: Option<Notation>,
     /// Set when playing the move completes a repetition the rules forbid.
     pub forbidden_repetition: Option<Outcome>,
 }

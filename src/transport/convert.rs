@@ -247,8 +247,8 @@ pub(super) fn repetition_outcome(outcome_if_played: Outcome) -> pb::Outcome {
 #[must_use]
 pub fn move_coordinates(m: MoveCoordinates) -> pb::Move {
     pb::Move {
-        uci: m.uci,
-        uci_one_based: m.uci_one_based.unwrap_or_default(),
+        uci: m.uci.to_string(),
+        uci_one_based: m.uci_one_based.map(|n| n.to_string()).unwrap_or_default(),
         forbidden_repetition: m.forbidden_repetition.is_some(),
         repetition_outcome: m.forbidden_repetition.map(repetition_outcome),
         ..pb::Move::default()
@@ -273,11 +273,11 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         forbidden_repetition,
     } = info;
     pb::Move {
-        uci,
-        san,
-        uci_one_based: uci_one_based.unwrap_or_default(),
-        from,
-        to,
+        uci: uci.to_string(),
+        san: san.to_string(),
+        uci_one_based: uci_one_based.map(|n| n.to_string()).unwrap_or_default(),
+        from: from.to_string(),
+        to: to.to_string(),
         piece: Some(piece(mover)),
         capture: captured.is_some(),
         captured: captured.map(piece),

@@ -20,7 +20,7 @@ use prost::{
 };
 
 use super::convert;
-use crate::game::{CastlingSide, MoveCoordinates, MoveInfo, Outcome, Side, Status};
+use crate::game::{CastlingSide, MoveCoordinates, MoveInfo, Notation, Outcome, Side, Status};
 
 /// A `LegalMovesResponse`, already encoded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -65,11 +65,15 @@ impl EncodedLegalMoves {
 }
 
 fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
-    string(out, 1, &m.uci);
-    string(out, 2, &m.san);
-    string(out, 3, m.uci_one_based.as_deref().unwrap_or_default());
-    string(out, 4, &m.from);
-    string(out, 5, &m.to);
+    text(out, 1, m.uci.as_bytes());
+    text(out, 2, m.san.as_bytes());
+    text(
+        out,
+        3,
+        m.uci_one_based.as_ref().map_or(&[], Notation::as_bytes),
+    );
+    text(out, 4, m.from.as_bytes());
+    text(out, 5, m.to.as_bytes());
     piece(out, 6, m.piece);
     boolean(out, 7, m.captured.is_some());
     if let Some(captured) = m.captured {
@@ -90,8 +94,12 @@ fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
 }
 
 fn coordinate_move(out: &mut Vec<u8>, m: &MoveCoordinates) {
-    string(out, 1, &m.uci);
-    string(out, 3, m.uci_one_based.as_deref().unwrap_or_default());
+    text(out, 1, m.uci.as_bytes());
+    text(
+        out,
+        3,
+        m.uci_one_based.as_ref().map_or(&[], Notation::as_bytes),
+    );
     repetition(out, m.forbidden_repetition);
 }
 
@@ -105,7 +113,7 @@ fn repetition(out: &mut Vec<u8>, forbidden: Option<Outcome>) {
 
 /// Fields 2 to 6 of `LegalMovesResponse`.
 fn position_fields(out: &mut Vec<u8>, status: &Status) {
-    string(out, 2, &status.fen);
+    text(out, 2, status.fen.as_bytes());
     enumeration(out, 3, side(status.side_to_move));
     boolean(out, 4, status.in_check);
     outcome(out, 5, &convert::outcome(status.outcome, status.offender));
@@ -131,11 +139,12 @@ fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &crate::proto::Outcome) {
     });
 }
 
-fn string(out: &mut Vec<u8>, tag: u32, text: &str) {
-    if !text.is_empty() {
+/// A `string` field, given as the bytes of a `str` or a [`Notation`].
+fn text(out: &mut Vec<u8>, tag: u32, utf8: &[u8]) {
+    if !utf8.is_empty() {
         encode_key(tag, WireType::LengthDelimited, out);
-        encode_varint(text.len() as u64, out);
-        out.extend_from_slice(text.as_bytes());
+        encode_varint(utf8.len() as u64, out);
+        out.extend_from_slice(utf8);
     }
 }
 
@@ -348,7 +357,9 @@ mod tests {
     #[test]
     fn a_long_nested_message_gets_a_wider_length() {
         let mut out = Vec::new();
-        super::nested(&mut out, 1, |out| super::string(out, 1, &"x".repeat(200)));
+        super::nested(&mut out, 1, |out| {
+            super::text(out, 1, "x".repeat(200).as_bytes())
+        });
         let mut expected = Vec::new();
         prost::encoding::string::encode(1, &"x".repeat(200), &mut expected);
         let mut wrapped = Vec::new();

@@ -18,8 +18,8 @@ use super::{
     InputError, Outcome, Reason, RuleSet, Side,
     options::{LoadOptions, RuleOptions, Strictness},
     types::{
-        CastlingSide, MoveCoordinates, MoveInfo, PerftReport, PieceInfo, PieceKind, RepetitionInfo,
-        Status, Verdict,
+        CastlingSide, MoveCoordinates, MoveInfo, Notation, PerftReport, PieceInfo, PieceKind,
+        RepetitionInfo, Status, Verdict,
     },
 };
 
@@ -224,11 +224,7 @@ impl ChessGame {
     /// Every legal move, sorted by UCI.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        let moves = self.position.legal_moves();
-        in_uci_order(&moves)
-            .into_iter()
-            .map(|(_, m)| describe_among(&self.position, m, &moves))
-            .collect()
+        describe_all(&self.position)
     }
 
     /// Every legal move in UCI only, sorted.
@@ -236,14 +232,10 @@ impl ChessGame {
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
         in_uci_order(&self.position.legal_moves())
             .into_iter()
-            .map(|(_, m)| {
-                let mut uci = String::with_capacity(5);
-                m.to_uci(CastlingMode::Standard).append_to_string(&mut uci);
-                MoveCoordinates {
-                    uci,
-                    uci_one_based: None,
-                    forbidden_repetition: None,
-                }
+            .map(|(_, m)| MoveCoordinates {
+                uci: uci_text(m.to_uci(CastlingMode::Standard)),
+                uci_one_based: None,
+                forbidden_repetition: None,
             })
             .collect()
     }
@@ -506,7 +498,53 @@ pub fn reason_text(reason: Reason) -> &'static str {
 /// Describes a legal move of `pos`.
 #[must_use]
 pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
-    describe_among(pos, m, &pos.legal_moves())
+    describe_among(pos, m, &pos.legal_moves(), &mut String::new())
+}
+
+/// Every legal move of `pos`, described, in UCI order.
+fn describe_all(pos: &Chess) -> Vec<MoveInfo> {
+    let moves = pos.legal_moves();
+    let arrivals = Arrivals::of(&moves);
+    let uncontested = MoveList::new();
+    let mut scratch = String::new();
+    in_uci_order(&moves)
+        .into_iter()
+        .map(|(_, m)| {
+            let rivals = if arrivals.contested(m) {
+                &moves
+            } else {
+                &uncontested
+            };
+            describe_among(pos, m, rivals, &mut scratch)
+        })
+        .collect()
+}
+
+/// How many legal moves bring each kind of piece to each square. SAN names a
+/// piece's origin only when another piece of its kind can reach the same
+/// square, so only those moves need the list searched for rivals; searching
+/// it for every move made SAN the largest cost of a move list.
+struct Arrivals([u8; 6 * 64]);
+
+impl Arrivals {
+    fn index(role: Role, to: shakmaty::Square) -> usize {
+        (role as usize - 1) * 64 + usize::from(to)
+    }
+
+    fn of(moves: &MoveList) -> Arrivals {
+        let mut counts = [0u8; 6 * 64];
+        for m in moves {
+            if let Move::Normal { role, to, .. } = *m {
+                let count = &mut counts[Arrivals::index(role, to)];
+                *count = count.saturating_add(1);
+            }
+        }
+        Arrivals(counts)
+    }
+
+    fn contested(&self, m: Move) -> bool {
+        matches!(m, Move::Normal { role, to, .. } if self.0[Arrivals::index(role, to)] > 1)
+    }
 }
 
 /// `moves` with their [`uci_order`] keys, sorted. A key computed once per move
@@ -542,11 +580,13 @@ fn uci_order(m: Move) -> u32 {
     (point(from) * 64 + point(to)) * 8 + promotion
 }
 
-/// Describes `m`, one of `legal` (all of `pos`'s legal moves). SAN needs
+/// Describes `m`, one of `legal` (all of `pos`'s legal moves, or at least
+/// those that bring a piece of the same kind to the same square). SAN needs
 /// the other legal moves only to disambiguate, and a mate test only after a
 /// check, so a whole move list costs one generation plus one per checking
 /// move — not one per move, as a position-by-position SAN would.
-fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
+/// `scratch` is where shakmaty writes the SAN, which only writes to a `String`.
+fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) -> MoveInfo {
     let mover = side(pos.turn());
     let san = San::disambiguate(m, legal);
     let mut after = pos.clone();
@@ -562,21 +602,19 @@ fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
     let uci = m.to_uci(CastlingMode::Standard);
     let (from, to) = match uci {
         UciMove::Normal { from, to, .. } => (square_text(from), square_text(to)),
-        UciMove::Put { to, .. } => (String::new(), square_text(to)),
-        UciMove::Null => (String::new(), String::new()),
+        UciMove::Put { to, .. } => (Notation::new(), square_text(to)),
+        UciMove::Null => (Notation::new(), Notation::new()),
     };
     let castling = match san.san {
         San::Castle(shakmaty::CastlingSide::KingSide) => Some(CastlingSide::Kingside),
         San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
         _ => None,
     };
-    let mut uci_text = String::with_capacity(5);
-    uci.append_to_string(&mut uci_text);
-    let mut san_text = String::with_capacity(8);
-    san.append_to_string(&mut san_text);
+    scratch.clear();
+    san.append_to_string(scratch);
     MoveInfo {
-        uci: uci_text,
-        san: san_text,
+        uci: uci_text(uci),
+        san: Notation::from(scratch.as_str()),
         uci_one_based: None,
         from,
         to,
@@ -596,18 +634,47 @@ fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
     }
 }
 
-fn square_text(square: shakmaty::Square) -> String {
-    let mut text = String::with_capacity(2);
+/// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
+fn uci_text(uci: UciMove) -> Notation {
+    let mut text = Notation::new();
+    match uci {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            push_square(&mut text, from);
+            push_square(&mut text, to);
+            if let Some(role) = promotion {
+                text.push(role.char());
+            }
+        }
+        UciMove::Put { role, to } => {
+            text.push(role.upper_char());
+            text.push('@');
+            push_square(&mut text, to);
+        }
+        UciMove::Null => text.push_str("0000"),
+    }
+    text
+}
+
+fn square_text(square: shakmaty::Square) -> Notation {
+    let mut text = Notation::new();
+    push_square(&mut text, square);
+    text
+}
+
+fn push_square(text: &mut Notation, square: shakmaty::Square) {
     text.push(square.file().char());
     text.push(square.rank().char());
-    text
 }
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{Chess, Position, fen::Fen, san::SanPlus};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::SanPlus};
 
-    use super::{describe_among, uci_order};
+    use super::{describe_all, uci_order};
 
     /// The one-generation description must say what shakmaty's own
     /// position-by-position SAN says, for every move of every reference
@@ -630,18 +697,19 @@ mod tests {
             for pos in positions {
                 let mut legal = pos.legal_moves();
                 legal.sort_unstable_by_key(|&m| uci_order(m));
-                let ucis: Vec<String> = legal
-                    .iter()
-                    .map(|&m| describe_among(&pos, m, &legal).uci)
-                    .collect();
+                let described = describe_all(&pos);
+                let ucis: Vec<String> = described.iter().map(|m| m.uci.to_string()).collect();
                 let mut sorted = ucis.clone();
                 sorted.sort();
                 assert_eq!(ucis, sorted, "{fen}");
-                for &m in &legal {
-                    let info = describe_among(&pos, m, &legal);
+                assert_eq!(described.len(), legal.len(), "{fen}");
+                for (&m, info) in legal.iter().zip(&described) {
                     let expected = SanPlus::from_move(pos.clone(), m);
                     assert_eq!(info.san, expected.to_string(), "{fen} {}", info.uci);
                     assert_eq!(info.check, expected.suffix.is_some());
+                    let uci = m.to_uci(CastlingMode::Standard).to_string();
+                    assert_eq!(info.uci, uci, "{fen}");
+                    assert_eq!(info.to, uci[2..4], "{fen}");
                     checked += 1;
                 }
             }

@@ -415,7 +415,10 @@ impl XiangqiGame {
             }
             let mut child = pos.clone();
             child.play(m);
-            rows.push((notation::format_iccs(m), perft(&child, depth - 1)));
+            rows.push((
+                notation::format_iccs(m).to_string(),
+                perft(&child, depth - 1),
+            ));
         }
         Some(rows)
     }
@@ -430,7 +433,7 @@ impl XiangqiGame {
         }
         let mut rows: Vec<(String, u64)> = perft_divide(pos, depth)
             .into_iter()
-            .map(|(m, n)| (notation::format_iccs(m), n))
+            .map(|(m, n)| (notation::format_iccs(m).to_string(), n))
             .collect();
         rows.sort();
         PerftReport {

@@ -9,7 +9,7 @@ use std::fmt;
 use super::position::Position;
 use super::types::{Move, PieceKind, Square};
 use super::validate::IllegalMove;
-use crate::game::Side;
+use crate::game::{Notation, Side};
 
 /// Why a move string was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,8 +168,8 @@ pub fn parse_one_based(input: &str) -> Result<Move, NotationError> {
 
 /// ICCS form: `h2e2`.
 #[must_use]
-pub fn format_iccs(m: Move) -> String {
-    let mut text = String::with_capacity(4);
+pub fn format_iccs(m: Move) -> Notation {
+    let mut text = Notation::new();
     push_square(&mut text, m.from);
     push_square(&mut text, m.to);
     text
@@ -177,22 +177,30 @@ pub fn format_iccs(m: Move) -> String {
 
 /// A point in ICCS coordinates (`h2`), for move lists built without the formatter.
 #[must_use]
-pub fn square_text(square: Square) -> String {
-    let mut text = String::with_capacity(2);
+pub fn square_text(square: Square) -> Notation {
+    let mut text = Notation::new();
     push_square(&mut text, square);
     text
 }
 
-fn push_square(out: &mut String, square: Square) {
+fn push_square(out: &mut Notation, square: Square) {
     out.push(char::from(b'a' + square.file()));
     out.push(digit(square.rank()));
 }
 
 /// 1-based form: `h3e3`, `b3b10`.
 #[must_use]
-pub fn format_one_based(m: Move) -> String {
-    let sq = |s: Square| format!("{}{}", char::from(b'a' + s.file()), u32::from(s.rank()) + 1);
-    format!("{}{}", sq(m.from), sq(m.to))
+pub fn format_one_based(m: Move) -> Notation {
+    let mut text = Notation::new();
+    for square in [m.from, m.to] {
+        text.push(char::from(b'a' + square.file()));
+        if square.rank() == 9 {
+            text.push_str("10");
+        } else {
+            text.push(digit(square.rank() + 1));
+        }
+    }
+    text
 }
 
 /// Parses a move against `pos`: coordinates (ICCS, or 1-based when `one_based`) or WXF,
@@ -233,13 +241,13 @@ fn file_mates(pos: &Position, side: Side, kind: PieceKind, file: u8) -> Vec<Squa
 }
 
 /// Direction and last digit: `=5`, `+7`, `-2`.
-fn action(side: Side, kind: PieceKind, m: Move) -> String {
-    let mut out = String::with_capacity(2);
+fn action(side: Side, kind: PieceKind, m: Move) -> Notation {
+    let mut out = Notation::new();
     push_action(&mut out, side, kind, m);
     out
 }
 
-fn push_action(out: &mut String, side: Side, kind: PieceKind, m: Move) {
+fn push_action(out: &mut Notation, side: Side, kind: PieceKind, m: Move) {
     let dr = i32::from(m.to.rank()) - i32::from(m.from.rank());
     let forward = if side == Side::White { dr } else { -dr };
     if dr == 0 {
@@ -296,7 +304,7 @@ fn file_count_and_index(
 }
 
 /// Writes the piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
-fn push_designation(out: &mut String, pos: &Position, side: Side, kind: PieceKind, from: Square) {
+fn push_designation(out: &mut Notation, pos: &Position, side: Side, kind: PieceKind, from: Square) {
     let (count, index) = file_count_and_index(pos, side, kind, from);
     let file_digit = digit(file_number(side, from.file()));
     let letter = kind.wxf_char();
@@ -324,17 +332,17 @@ fn push_designation(out: &mut String, pos: &Position, side: Side, kind: PieceKin
             }
         }
     };
-    out.extend(pair);
+    pair.into_iter().for_each(|c| out.push(c));
 }
 
 /// WXF notation of the legal move `m` (`C2=5`, `H8+7`, `R+=3`, `P3=4`, `++=4`).
 /// Returns the ICCS form if `from` is empty.
 #[must_use]
-pub fn to_wxf(pos: &Position, m: Move) -> String {
+pub fn to_wxf(pos: &Position, m: Move) -> Notation {
     let Some(piece) = pos.piece_at(m.from) else {
-        return m.to_string();
+        return format_iccs(m);
     };
-    let mut out = String::with_capacity(4);
+    let mut out = Notation::new();
     push_designation(&mut out, pos, piece.side, piece.kind, m.from);
     push_action(&mut out, piece.side, piece.kind, m);
     out
@@ -418,7 +426,7 @@ pub fn parse_wxf(pos: &Position, input: &str) -> Result<Move, NotationError> {
     let canonical: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|&m| to_wxf(pos, m) == norm)
+        .filter(|&m| to_wxf(pos, m) == *norm)
         .collect();
     let candidates = if canonical.is_empty() {
         moves

@@ -182,7 +182,9 @@ pub struct GameRecord {
     limit: MoveLimitCounter,
     outcome: Outcome,
     /// Occurrences of each position (by hash) since the last capture, current included.
-    occurrences: HashMap<u64, u32>,
+    /// Keyed through foldhash: a move list asks for every quiet move's result,
+    /// and SipHash was a tenth of a xiangqi move list's cost.
+    occurrences: HashMap<u64, u32, foldhash::fast::RandomState>,
     window_start: usize,
     /// Set when a repetition ruling ended the game.
     ruling: Option<RepetitionRuling>,
@@ -196,7 +198,8 @@ impl GameRecord {
             Outcome::Ongoing => move_limit(counter, &options),
             decided => decided,
         };
-        let occurrences = HashMap::from([(start.zobrist(), 1)]);
+        let mut occurrences = HashMap::with_hasher(foldhash::fast::RandomState::default());
+        occurrences.insert(start.zobrist(), 1);
         GameRecord {
             options,
             pos: start,
