@@ -1,15 +1,16 @@
 //! Response bodies cut into pieces that h2 copies into its write buffer.
 //!
-//! h2 copies a DATA frame of less than 256 bytes into the connection's write
-//! buffer, but keeps a larger one aside, to be written from its own memory,
-//! and buffers nothing else until that frame has gone out. A unary answer of
-//! more than 256 bytes (a list of legal moves, a game status with its FEN)
-//! therefore costs two socket writes: headers and data, then the trailers,
-//! and the answers of other calls on the same connection wait for the first.
-//! Handing h2 the body in 255-byte pieces lets it gather headers, data and
-//! trailers, and the answers of neighbouring calls, into one write. That
-//! halves the writes per LegalMoves call and the system time that goes with
-//! them, for the server and for its client.
+//! h2 copies a small DATA frame into the connection's write buffer, but keeps
+//! a larger one aside, to be written from its own memory, and buffers nothing
+//! else until that frame has gone out. "Small" is under 256 bytes on a socket
+//! that takes vectored writes (TLS) and under 1024 on one that does not (the
+//! plaintext `connection::Connection`). A larger unary answer (a list of
+//! legal moves) therefore costs two socket writes: headers and data, then the
+//! trailers, and the answers of other calls on the same connection wait for
+//! the first. Handing h2 the body in small pieces lets it gather headers,
+//! data and trailers, and the answers of neighbouring calls, into one write.
+//! That halves the writes per LegalMoves call and the system time that goes
+//! with them, for the server and for its client.
 //!
 //! Only bodies up to the size of h2's write buffer are cut: beyond it a write
 //! straight from the frame's own memory is the better trade.
@@ -26,28 +27,51 @@ use pin_project_lite::pin_project;
 use prost::bytes::Bytes;
 use tower::{Layer, Service};
 
-/// The largest DATA payload h2 copies rather than writes separately (one less
-/// than its `CHAIN_THRESHOLD` for vectored sockets).
-pub const PIECE_BYTES: usize = 255;
+/// The largest DATA payload h2 copies rather than writes separately on a
+/// socket that takes vectored writes (one less than its `CHAIN_THRESHOLD`).
+pub const VECTORED_PIECE_BYTES: usize = 255;
+
+/// The same on a socket that does not (`CHAIN_THRESHOLD_WITHOUT_VECTORED_IO`).
+pub const PLAIN_PIECE_BYTES: usize = 1023;
 
 /// Bodies larger than this pass through whole (h2's write buffer is 16 KiB).
 pub const MAX_CUT_BYTES: usize = 16 * 1024;
 
-/// Cuts every response body's data into pieces of at most `PIECE_BYTES`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SmallFramesLayer;
+/// Cuts every response body's data into pieces of at most `piece_bytes`.
+#[derive(Debug, Clone, Copy)]
+pub struct SmallFramesLayer {
+    piece_bytes: usize,
+}
+
+impl SmallFramesLayer {
+    /// `vectored`: whether the sockets take vectored writes (TLS does).
+    #[must_use]
+    pub fn for_sockets(vectored: bool) -> Self {
+        SmallFramesLayer {
+            piece_bytes: if vectored {
+                VECTORED_PIECE_BYTES
+            } else {
+                PLAIN_PIECE_BYTES
+            },
+        }
+    }
+}
 
 impl<S> Layer<S> for SmallFramesLayer {
     type Service = SmallFrames<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        SmallFrames { inner }
+        SmallFrames {
+            inner,
+            piece_bytes: self.piece_bytes,
+        }
     }
 }
 
 #[derive(Debug, Clone)]
 pub struct SmallFrames<S> {
     inner: S,
+    piece_bytes: usize,
 }
 
 impl<S, Request, ResBody> Service<Request> for SmallFrames<S>
@@ -65,6 +89,7 @@ where
     fn call(&mut self, request: Request) -> Self::Future {
         SmallFramesFuture {
             inner: self.inner.call(request),
+            piece_bytes: self.piece_bytes,
         }
     }
 }
@@ -74,6 +99,7 @@ pin_project! {
     pub struct SmallFramesFuture<F> {
         #[pin]
         inner: F,
+        piece_bytes: usize,
     }
 }
 
@@ -84,8 +110,12 @@ where
     type Output = Result<Response<SmallFramesBody<ResBody>>, E>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let response = ready!(self.project().inner.poll(cx))?;
-        Poll::Ready(Ok(response.map(SmallFramesBody::new)))
+        let this = self.project();
+        let response = ready!(this.inner.poll(cx))?;
+        let piece_bytes = *this.piece_bytes;
+        Poll::Ready(Ok(
+            response.map(|body| SmallFramesBody::new(body, piece_bytes))
+        ))
     }
 }
 
@@ -95,14 +125,16 @@ pin_project! {
         #[pin]
         inner: B,
         rest: Bytes,
+        piece_bytes: usize,
     }
 }
 
 impl<B> SmallFramesBody<B> {
-    fn new(inner: B) -> Self {
+    fn new(inner: B, piece_bytes: usize) -> Self {
         SmallFramesBody {
             inner,
             rest: Bytes::new(),
+            piece_bytes,
         }
     }
 }
@@ -117,14 +149,14 @@ impl<B: Body<Data = Bytes>> Body for SmallFramesBody<B> {
     ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
         let this = self.project();
         if !this.rest.is_empty() {
-            let piece = this.rest.split_to(PIECE_BYTES.min(this.rest.len()));
+            let piece = this.rest.split_to((*this.piece_bytes).min(this.rest.len()));
             return Poll::Ready(Some(Ok(Frame::data(piece))));
         }
         let frame = ready!(this.inner.poll_frame(cx));
         Poll::Ready(match frame {
             Some(Ok(frame)) => match frame.into_data() {
-                Ok(mut data) if data.len() > PIECE_BYTES && data.len() <= MAX_CUT_BYTES => {
-                    *this.rest = data.split_off(PIECE_BYTES);
+                Ok(mut data) if data.len() > *this.piece_bytes && data.len() <= MAX_CUT_BYTES => {
+                    *this.rest = data.split_off(*this.piece_bytes);
                     Some(Ok(Frame::data(data)))
                 }
                 Ok(data) => Some(Ok(Frame::data(data))),
@@ -164,7 +196,9 @@ mod tests {
     use http_body::{Body, Frame};
     use prost::bytes::Bytes;
 
-    use super::{MAX_CUT_BYTES, PIECE_BYTES, SmallFramesBody};
+    use super::{MAX_CUT_BYTES, PLAIN_PIECE_BYTES, SmallFramesBody, VECTORED_PIECE_BYTES};
+
+    const PIECE_BYTES: usize = VECTORED_PIECE_BYTES;
 
     /// A body that yields the given frames, each at its first poll.
     struct Frames(VecDeque<Frame<Bytes>>);
@@ -200,7 +234,7 @@ mod tests {
     }
 
     async fn pieces(frames: Vec<Frame<Bytes>>) -> (Vec<Bytes>, Option<HeaderMap>) {
-        let mut body = SmallFramesBody::new(Frames(frames.into()));
+        let mut body = SmallFramesBody::new(Frames(frames.into()), PIECE_BYTES);
         let mut data = Vec::new();
         let mut trailers = None;
         while let Some(frame) = next(&mut body).await {
@@ -247,8 +281,22 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn plain_sockets_take_larger_pieces() {
+        let mut cut = SmallFramesBody::new(
+            Frames(vec![Frame::data(bytes(1451))].into()),
+            PLAIN_PIECE_BYTES,
+        );
+        let mut lengths = Vec::new();
+        while let Some(frame) = next(&mut cut).await {
+            lengths.extend(frame.into_data().ok().map(|b| b.len()));
+        }
+        assert_eq!(lengths, vec![1023, 428]);
+    }
+
+    #[tokio::test]
     async fn the_body_ends_only_after_its_last_piece() {
-        let mut cut = SmallFramesBody::new(Frames(vec![Frame::data(bytes(1000))].into()));
+        let mut cut =
+            SmallFramesBody::new(Frames(vec![Frame::data(bytes(1000))].into()), PIECE_BYTES);
         let first = next(&mut cut).await.and_then(|f| f.into_data().ok());
         assert_eq!(first.map(|b| b.len()), Some(PIECE_BYTES));
         assert_eq!(cut.size_hint().exact(), Some(1000 - PIECE_BYTES as u64));

@@ -112,6 +112,8 @@ pub async fn start(
         .map_err(|e| format!("reflection: {e}"))?;
 
     let max_bytes = config.max_request_bytes;
+    // The services register their counters with the recorder: install it first.
+    let metrics = telemetry::metrics_handle();
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
     let engine = InterceptedService::new(
@@ -126,7 +128,9 @@ pub async fn start(
         .concurrency_limit_per_connection(config.max_requests_per_connection)
         .load_shed(true)
         .timeout(config.request_timeout());
-    if let Some(tls) = security::server_tls(&config)? {
+    let tls = security::server_tls(&config)?;
+    let tls_on = tls.is_some();
+    if let Some(tls) = tls {
         builder = builder
             .tls_config(tls)
             .map_err(|e| format!("TLS configuration: {e}"))?;
@@ -147,7 +151,7 @@ pub async fn start(
     let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
         // Outermost, so that every answer reaches h2 in pieces it can batch.
-        .layer(SmallFramesLayer)
+        .layer(SmallFramesLayer::for_sockets(tls_on))
         .layer(ObserveLayer)
         .layer(DrainLayer::new(drain_rx.clone()))
         .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
@@ -158,7 +162,7 @@ pub async fn start(
         .add_service(engine);
 
     let ready = Arc::new(AtomicBool::new(true));
-    let admin = super::admin::router(telemetry::metrics_handle(), Arc::clone(&ready));
+    let admin = super::admin::router(metrics, Arc::clone(&ready));
 
     let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
     let mut admin_stop = drain_rx.clone();
