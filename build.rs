@@ -4,8 +4,8 @@
 //!
 //! Two passes: the messages and the clients, then the servers. The servers'
 //! pass takes the messages from the first (`crate::proto`), except the
-//! answers the server writes itself (`crate::transport::wire`), so a client
-//! still decodes every message into prost's types.
+//! messages the server writes or reads itself (`crate::transport::wire`), so
+//! a client still uses prost's types for every message.
 
 use std::{env, fs, path::PathBuf};
 
@@ -45,6 +45,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .extern_path(
             ".arbiter.v1.LegalMovesResponse",
             "crate::transport::wire::EncodedLegalMoves",
+        )
+        .extern_path(
+            ".arbiter.v1.GameStatusRequest",
+            "crate::transport::wire::GameStatusRequestView",
         )
         .out_dir(&servers_dir)
         .compile_fds(descriptors)?;

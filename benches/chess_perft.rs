@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
         let game = Game::load(
             Variant::Chess,
             fen,
-            &[],
+            &[] as &[&str],
             LoadOptions::default(),
             &RuleOptions::default(),
         )

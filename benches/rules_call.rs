@@ -10,6 +10,7 @@ use std::hint::black_box;
 
 use arbiter::proto::{self as pb, rules_server::Rules};
 use arbiter::transport::service::{Limits, RulesService};
+use arbiter::transport::wire::GameStatusRequestView;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prost::Message;
 
@@ -93,7 +94,8 @@ fn bench(c: &mut Criterion) {
     .encode_to_vec();
     group.bench_function("chess_game_status_200_plies", |b| {
         b.iter(|| {
-            let request = pb::GameStatusRequest::decode(black_box(bytes.as_slice()))
+            // Decoded as the server decodes it.
+            let request = GameStatusRequestView::decode(black_box(bytes.as_slice()))
                 .expect("the request decodes");
             let response = runtime
                 .block_on(service.game_status(tonic::Request::new(request)))

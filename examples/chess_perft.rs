@@ -11,7 +11,7 @@ fn main() {
     let game = match Game::load(
         Variant::Chess,
         &fen,
-        &[],
+        &[] as &[&str],
         LoadOptions::default(),
         &RuleOptions::default(),
     ) {

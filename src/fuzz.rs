@@ -369,7 +369,8 @@ pub fn rules_request(data: &[u8]) {
                 ),
                 Err(_) => None,
             },
-            2 => match pb::GameStatusRequest::decode(body) {
+            // The server's own decoder for this request (see `transport::wire`).
+            2 => match crate::transport::wire::GameStatusRequestView::decode(body) {
                 Ok(request) => Some(service.game_status(Request::new(request)).await.map(|_| ())),
                 Err(_) => None,
             },

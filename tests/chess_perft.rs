@@ -42,7 +42,7 @@ fn run(budget: u64) -> usize {
         let game = Game::load(
             Variant::Chess,
             &case.fen,
-            &[],
+            &[] as &[&str],
             LoadOptions::default(),
             &RuleOptions::default(),
         )
@@ -90,7 +90,7 @@ fn divide_sums_to_total() {
     let game = Game::load(
         Variant::Chess,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        &[],
+        &[] as &[&str],
         LoadOptions::default(),
         &RuleOptions::default(),
     )

@@ -50,7 +50,7 @@ impl Game {
     pub fn load(
         variant: Variant,
         fen: &str,
-        moves: &[String],
+        moves: &[impl AsRef<str>],
         options: LoadOptions,
         rules: &RuleOptions,
     ) -> Result<Game, InputError> {
@@ -146,7 +146,7 @@ mod tests {
         Game::load(
             variant,
             "",
-            &[],
+            &[] as &[&str],
             LoadOptions::default(),
             &RuleOptions::default(),
         )

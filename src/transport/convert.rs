@@ -4,7 +4,7 @@
 
 use tonic::Status;
 
-use super::status::invalid_argument;
+use super::{status::invalid_argument, wire::PositionView};
 use crate::{
     game::{
         CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveCoordinates,
@@ -14,12 +14,13 @@ use crate::{
     proto as pb,
 };
 
-/// A request's position in domain terms.
+/// A request's position in domain terms; the history moves are `String`s
+/// or, from a [`PositionView`], `&str`s into the request.
 #[derive(Debug, Clone)]
-pub struct PositionInput {
+pub struct PositionInput<M = String> {
     pub variant: Variant,
     pub fen: String,
-    pub moves: Vec<String>,
+    pub moves: Vec<M>,
     pub load: LoadOptions,
 }
 
@@ -38,6 +39,58 @@ pub fn position(
     else {
         return Err(invalid_argument("position", "is required"));
     };
+    let (variant, load) = position_settings(
+        variant,
+        moves.len(),
+        coordinates,
+        fen_strictness,
+        max_history_moves,
+    )?;
+    Ok(PositionInput {
+        variant,
+        fen,
+        moves,
+        load,
+    })
+}
+
+/// Reads a position decoded by [`PositionView`]: the same checks as
+/// [`position`], and each history move must be UTF-8, as prost requires of a
+/// `string`.
+pub fn position_view(
+    position: Option<&PositionView>,
+    max_history_moves: usize,
+) -> Result<PositionInput<&str>, Status> {
+    let Some(view) = position else {
+        return Err(invalid_argument("position", "is required"));
+    };
+    let (variant, load) = position_settings(
+        view.variant,
+        view.move_count(),
+        view.coordinates,
+        view.fen_strictness,
+        max_history_moves,
+    )?;
+    let moves = view.moves().map_err(|index| {
+        invalid_argument(&format!("position.moves[{index}]"), "is not valid UTF-8")
+    })?;
+    Ok(PositionInput {
+        variant,
+        fen: view.fen.clone(),
+        moves,
+        load,
+    })
+}
+
+/// The checks every position gets: a known variant, the history limit, known
+/// coordinates and strictness numbers.
+fn position_settings(
+    variant: i32,
+    move_count: usize,
+    coordinates: i32,
+    fen_strictness: i32,
+    max_history_moves: usize,
+) -> Result<(Variant, LoadOptions), Status> {
     let variant = match pb::Variant::try_from(variant) {
         Ok(pb::Variant::Chess) => Variant::Chess,
         Ok(pb::Variant::Xiangqi) => Variant::Xiangqi,
@@ -54,13 +107,10 @@ pub fn position(
             ));
         }
     };
-    if moves.len() > max_history_moves {
+    if move_count > max_history_moves {
         return Err(invalid_argument(
             "position.moves",
-            &format!(
-                "{} moves exceed the limit of {max_history_moves}",
-                moves.len()
-            ),
+            &format!("{move_count} moves exceed the limit of {max_history_moves}"),
         ));
     }
     let one_based = match pb::Coordinates::try_from(coordinates) {
@@ -83,15 +133,13 @@ pub fn position(
             ));
         }
     };
-    Ok(PositionInput {
+    Ok((
         variant,
-        fen,
-        moves,
-        load: LoadOptions {
+        LoadOptions {
             strictness,
             one_based,
         },
-    })
+    ))
 }
 
 /// Reads `options`; absent means the variant's defaults.

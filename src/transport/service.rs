@@ -14,7 +14,10 @@ use std::{
 use tonic::{Request, Response, Status};
 use tracing::Span;
 
-use super::{convert, wire::EncodedLegalMoves};
+use super::{
+    convert,
+    wire::{EncodedLegalMoves, GameStatusRequestView},
+};
 use crate::{
     config::Config,
     game::{Game, RuleOptions, Variant, Verdict},
@@ -61,6 +64,13 @@ impl RulesService {
         options: &RuleOptions,
     ) -> Result<(Variant, Game), Status> {
         let input = convert::position(position, self.limits.max_history_moves)?;
+        Self::load_input(&input, options)
+    }
+
+    fn load_input(
+        input: &convert::PositionInput<impl AsRef<str>>,
+        options: &RuleOptions,
+    ) -> Result<(Variant, Game), Status> {
         Span::current().record("variant", input.variant.name());
         let game =
             guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
@@ -219,11 +229,12 @@ impl Rules for RulesService {
 
     async fn game_status(
         &self,
-        request: Request<pb::GameStatusRequest>,
+        request: Request<GameStatusRequestView>,
     ) -> Result<Response<pb::GameStatusResponse>, Status> {
-        let pb::GameStatusRequest { position, options } = request.into_inner();
+        let GameStatusRequestView { position, options } = request.into_inner();
         let options: RuleOptions = convert::rule_options(options)?;
-        let (variant, game) = self.load(position, &options)?;
+        let input = convert::position_view(position.as_ref(), self.limits.max_history_moves)?;
+        let (variant, game) = Self::load_input(&input, &options)?;
         self.requests.count(Method::GameStatus, variant);
         let status = guarded(|| game.status(&options))??;
         Ok(Response::new(convert::status(status)))

@@ -1,4 +1,6 @@
-//! Answers the server writes in protobuf's wire format itself.
+//! Messages the server writes or reads in protobuf's wire format itself.
+//!
+//! ## Answers
 //!
 //! A LegalMoves answer is a few dozen `Move` messages. Built as prost
 //! structs, every move costs its own allocations and is measured twice (prost
@@ -12,6 +14,14 @@
 //! fields are written in field-number order with proto3's defaults left out,
 //! exactly as prost writes them, and the tests hold the two encodings
 //! byte-for-byte equal.
+//!
+//! ## Requests
+//!
+//! A GameStatus request carries the whole game: prost decodes each history
+//! move into its own `String`, which cost about as much as replaying the
+//! moves. [`GameStatusRequestView`] keeps the moves' bytes back to back in one
+//! buffer and hands out `&str`s; the server checks each for UTF-8, as prost
+//! would have, and names the move that is not.
 
 use prost::{
     DecodeError, Message,
@@ -20,7 +30,10 @@ use prost::{
 };
 
 use super::convert;
-use crate::game::{CastlingSide, MoveCoordinates, MoveInfo, Notation, Outcome, Side, Status};
+use crate::{
+    game::{CastlingSide, MoveCoordinates, MoveInfo, Notation, Outcome, Side, Status},
+    proto as pb,
+};
 
 /// A `LegalMovesResponse`, already encoded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -239,6 +252,246 @@ impl Message for EncodedLegalMoves {
     }
 }
 
+/// A `Position` whose history moves share one buffer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PositionView {
+    pub variant: i32,
+    pub fen: String,
+    pub coordinates: i32,
+    pub fen_strictness: i32,
+    /// Every move's bytes, back to back; move `i` ends at `move_ends[i]`.
+    move_bytes: Vec<u8>,
+    move_ends: Vec<usize>,
+    /// Where prost puts one move before it is appended (reused).
+    scratch: Vec<u8>,
+}
+
+impl PositionView {
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        self.move_ends.len()
+    }
+
+    /// The history moves' bytes, oldest first (UTF-8 not yet checked).
+    pub fn move_bytes(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.move_ends.iter().copied());
+        starts
+            .zip(self.move_ends.iter().copied())
+            .map(|(start, end)| &self.move_bytes[start..end])
+    }
+
+    /// The history moves as text, or the index of the first that is not
+    /// UTF-8. One check of the whole buffer usually settles it: valid UTF-8
+    /// cut at character boundaries gives valid pieces.
+    pub fn moves(&self) -> Result<Vec<&str>, usize> {
+        let starts = std::iter::once(0).chain(self.move_ends.iter().copied());
+        let ranges = starts.zip(self.move_ends.iter().copied());
+        if let Ok(all) = std::str::from_utf8(&self.move_bytes) {
+            let pieces: Option<Vec<&str>> =
+                ranges.map(|(start, end)| all.get(start..end)).collect();
+            if let Some(pieces) = pieces {
+                return Ok(pieces);
+            }
+        }
+        self.move_bytes()
+            .enumerate()
+            .map(|(index, text)| std::str::from_utf8(text).map_err(|_| index))
+            .collect()
+    }
+
+    fn push_move(&mut self, text: &[u8]) {
+        self.move_bytes.extend_from_slice(text);
+        self.move_ends.push(self.move_bytes.len());
+    }
+
+    /// Reads an encoded `Position` the way every client writes one: known
+    /// fields, each with its usual wire type, a UTF-8 FEN. `None` for anything
+    /// else (unknown fields, a malformed message), which is left to prost's
+    /// field-by-field decoding and its errors. prost's generic `Buf` reads
+    /// cost about 20 ns per history move; a slice walk a fraction of that.
+    fn parse_common(mut bytes: &[u8]) -> Option<PositionView> {
+        let mut view = PositionView::default();
+        while let Some((&key, rest)) = bytes.split_first() {
+            bytes = rest;
+            match key {
+                // Field 1, 4 or 5, varint.
+                0x08 | 0x20 | 0x28 => {
+                    let (value, rest) = read_varint(bytes)?;
+                    bytes = rest;
+                    // As prost reads an int32: the low 32 bits.
+                    let value = value as i32;
+                    match key {
+                        0x08 => view.variant = value,
+                        0x20 => view.coordinates = value,
+                        _ => view.fen_strictness = value,
+                    }
+                }
+                // Field 2 or 3, length-delimited.
+                0x12 | 0x1a => {
+                    let (len, rest) = read_varint(bytes)?;
+                    let len = usize::try_from(len).ok()?;
+                    let text = rest.get(..len)?;
+                    bytes = &rest[len..];
+                    if key == 0x12 {
+                        view.fen = std::str::from_utf8(text).ok()?.to_owned();
+                    } else {
+                        view.push_move(text);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(view)
+    }
+}
+
+/// A varint at the start of `bytes`, and the bytes after it.
+fn read_varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
+    let mut value = 0u64;
+    for (i, &byte) in bytes.iter().enumerate().take(10) {
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte < 0x80 {
+            return Some((value, &bytes[i + 1..]));
+        }
+    }
+    None
+}
+
+impl Message for PositionView {
+    fn encode_raw(&self, buf: &mut impl BufMut) {
+        if self.variant != 0 {
+            encoding::int32::encode(1, &self.variant, buf);
+        }
+        if !self.fen.is_empty() {
+            encoding::string::encode(2, &self.fen, buf);
+        }
+        for text in self.move_bytes() {
+            encode_key(3, WireType::LengthDelimited, buf);
+            encode_varint(text.len() as u64, buf);
+            buf.put_slice(text);
+        }
+        if self.coordinates != 0 {
+            encoding::int32::encode(4, &self.coordinates, buf);
+        }
+        if self.fen_strictness != 0 {
+            encoding::int32::encode(5, &self.fen_strictness, buf);
+        }
+    }
+
+    fn merge_field(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        match tag {
+            1 => encoding::int32::merge(wire_type, &mut self.variant, buf, ctx),
+            2 => encoding::string::merge(wire_type, &mut self.fen, buf, ctx),
+            3 => {
+                let mut text = std::mem::take(&mut self.scratch);
+                let merged = encoding::bytes::merge(wire_type, &mut text, buf, ctx);
+                if merged.is_ok() {
+                    self.push_move(&text);
+                }
+                self.scratch = text;
+                merged
+            }
+            4 => encoding::int32::merge(wire_type, &mut self.coordinates, buf, ctx),
+            5 => encoding::int32::merge(wire_type, &mut self.fen_strictness, buf, ctx),
+            _ => encoding::skip_field(wire_type, tag, buf, ctx),
+        }
+    }
+
+    fn encoded_len(&self) -> usize {
+        let mut len = 0;
+        if self.variant != 0 {
+            len += encoding::int32::encoded_len(1, &self.variant);
+        }
+        if !self.fen.is_empty() {
+            len += encoding::string::encoded_len(2, &self.fen);
+        }
+        for text in self.move_bytes() {
+            len +=
+                encoding::key_len(3) + encoding::encoded_len_varint(text.len() as u64) + text.len();
+        }
+        if self.coordinates != 0 {
+            len += encoding::int32::encoded_len(4, &self.coordinates);
+        }
+        if self.fen_strictness != 0 {
+            len += encoding::int32::encoded_len(5, &self.fen_strictness);
+        }
+        len
+    }
+
+    fn clear(&mut self) {
+        *self = PositionView::default();
+    }
+}
+
+/// `GameStatusRequest` as the server decodes it (see the module doc).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameStatusRequestView {
+    pub position: Option<PositionView>,
+    pub options: Option<pb::RuleOptions>,
+}
+
+impl Message for GameStatusRequestView {
+    fn encode_raw(&self, buf: &mut impl BufMut) {
+        if let Some(position) = &self.position {
+            encoding::message::encode(1, position, buf);
+        }
+        if let Some(options) = &self.options {
+            encoding::message::encode(2, options, buf);
+        }
+    }
+
+    fn merge_field(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        match tag {
+            1 => {
+                if self.position.is_none() && wire_type == WireType::LengthDelimited {
+                    let chunk = buf.chunk();
+                    if let Some((len, rest)) = read_varint(chunk)
+                        && let Ok(len) = usize::try_from(len)
+                        && let Some(body) = rest.get(..len)
+                        && let Some(view) = PositionView::parse_common(body)
+                    {
+                        let consumed = chunk.len() - rest.len() + len;
+                        self.position = Some(view);
+                        buf.advance(consumed);
+                        return Ok(());
+                    }
+                }
+                encoding::message::merge(wire_type, self.position.get_or_insert_default(), buf, ctx)
+            }
+            2 => {
+                encoding::message::merge(wire_type, self.options.get_or_insert_default(), buf, ctx)
+            }
+            _ => encoding::skip_field(wire_type, tag, buf, ctx),
+        }
+    }
+
+    fn encoded_len(&self) -> usize {
+        self.position
+            .as_ref()
+            .map_or(0, |p| encoding::message::encoded_len(1, p))
+            + self
+                .options
+                .as_ref()
+                .map_or(0, |o| encoding::message::encoded_len(2, o))
+    }
+
+    fn clear(&mut self) {
+        *self = GameStatusRequestView::default();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use prost::Message;
@@ -365,6 +618,112 @@ mod tests {
         let mut wrapped = Vec::new();
         prost::encoding::bytes::encode(1, &expected, &mut wrapped);
         assert_eq!(out, wrapped);
+    }
+
+    fn game_status_request(moves: Vec<String>) -> pb::GameStatusRequest {
+        pb::GameStatusRequest {
+            position: Some(pb::Position {
+                variant: pb::Variant::Xiangqi.into(),
+                fen: "4k4/9/9/9/9/9/9/9/4A4/3AK3R w - - 0 1".to_owned(),
+                moves,
+                coordinates: pb::Coordinates::OneBased.into(),
+                fen_strictness: pb::FenStrictness::Lenient.into(),
+            }),
+            options: Some(pb::RuleOptions {
+                repetition_count: 4,
+                move_limit_plies: Some(0),
+                ..pb::RuleOptions::default()
+            }),
+        }
+    }
+
+    #[test]
+    fn a_request_view_reads_what_prost_reads() {
+        let moves: Vec<String> = ["i1i10", "e10e9", "", "é", "x".repeat(300).as_str()]
+            .iter()
+            .map(|m| (*m).to_owned())
+            .collect();
+        let request = game_status_request(moves.clone());
+        let bytes = request.encode_to_vec();
+        let view = super::GameStatusRequestView::decode(bytes.as_slice()).unwrap();
+        let position = view.position.as_ref().unwrap();
+        let expected = request.position.as_ref().unwrap();
+        assert_eq!(position.variant, expected.variant);
+        assert_eq!(position.fen, expected.fen);
+        assert_eq!(position.coordinates, expected.coordinates);
+        assert_eq!(position.fen_strictness, expected.fen_strictness);
+        assert_eq!(position.move_count(), moves.len());
+        let read: Vec<&[u8]> = position.move_bytes().collect();
+        let sent: Vec<&[u8]> = moves.iter().map(String::as_bytes).collect();
+        assert_eq!(read, sent);
+        assert_eq!(view.options, request.options);
+        // And back: the same bytes, so nothing was lost or reordered.
+        assert_eq!(view.encode_to_vec(), bytes);
+        assert_eq!(view.encoded_len(), bytes.len());
+    }
+
+    #[test]
+    fn a_move_that_is_not_utf8_is_named_even_when_the_buffer_is() {
+        // "é" is 0xC3 0xA9: cut between two moves, the buffer is valid UTF-8
+        // but neither move is.
+        let mut position = Vec::new();
+        prost::encoding::bytes::encode(3, &vec![b'e', 0xC3], &mut position);
+        prost::encoding::bytes::encode(3, &vec![0xA9], &mut position);
+        let view = super::PositionView::decode(position.as_slice()).unwrap();
+        assert_eq!(view.moves(), Err(0));
+        let mut position = Vec::new();
+        prost::encoding::string::encode(3, &"e2e4".to_owned(), &mut position);
+        prost::encoding::bytes::encode(3, &vec![0xFF], &mut position);
+        let view = super::PositionView::decode(position.as_slice()).unwrap();
+        assert_eq!(view.moves(), Err(1));
+        let mut position = Vec::new();
+        prost::encoding::string::encode(3, &"é".to_owned(), &mut position);
+        prost::encoding::string::encode(3, &"e2e4".to_owned(), &mut position);
+        let view = super::PositionView::decode(position.as_slice()).unwrap();
+        assert_eq!(view.moves(), Ok(vec!["é", "e2e4"]));
+    }
+
+    #[test]
+    fn unusual_encodings_are_read_like_prost_reads_them() {
+        let position = game_status_request(vec!["h2e2".to_owned(), "h9g7".to_owned()])
+            .position
+            .unwrap()
+            .encode_to_vec();
+        // An unknown field (tag 9) after the known ones, and the variant sent
+        // a second time: the last one counts.
+        let mut unusual = position.clone();
+        prost::encoding::string::encode(9, &"future".to_owned(), &mut unusual);
+        prost::encoding::int32::encode(1, &1, &mut unusual);
+        for body in [position, unusual] {
+            let mut request = Vec::new();
+            prost::encoding::bytes::encode(1, &body, &mut request);
+            let view = super::GameStatusRequestView::decode(request.as_slice()).unwrap();
+            let prost = pb::GameStatusRequest::decode(request.as_slice()).unwrap();
+            let (view, prost) = (view.position.unwrap(), prost.position.unwrap());
+            assert_eq!(view.variant, prost.variant);
+            assert_eq!(view.fen, prost.fen);
+            assert_eq!(view.coordinates, prost.coordinates);
+            let moves: Vec<&[u8]> = view.move_bytes().collect();
+            let expected: Vec<&[u8]> = prost.moves.iter().map(String::as_bytes).collect();
+            assert_eq!(moves, expected);
+        }
+    }
+
+    #[test]
+    fn a_request_view_refuses_what_prost_refuses() {
+        let bytes = game_status_request(vec!["e2e4".to_owned()]).encode_to_vec();
+        // Cut short inside the position.
+        for cut in [3, bytes.len() / 2, bytes.len() - 1] {
+            assert!(super::GameStatusRequestView::decode(&bytes[..cut]).is_err());
+            assert!(pb::GameStatusRequest::decode(&bytes[..cut]).is_err());
+        }
+        // A history move sent as a number instead of a string.
+        let mut wrong_type = Vec::new();
+        prost::encoding::int32::encode(3, &7, &mut wrong_type);
+        let mut request = Vec::new();
+        prost::encoding::bytes::encode(1, &wrong_type, &mut request);
+        assert!(super::GameStatusRequestView::decode(request.as_slice()).is_err());
+        assert!(pb::GameStatusRequest::decode(request.as_slice()).is_err());
     }
 
     #[test]

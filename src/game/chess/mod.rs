@@ -134,7 +134,11 @@ pub enum MoveParseError {
 
 impl ChessGame {
     /// Replays `moves` from `fen` (empty = start position).
-    pub fn load(fen: &str, moves: &[String], options: LoadOptions) -> Result<Self, InputError> {
+    pub fn load(
+        fen: &str,
+        moves: &[impl AsRef<str>],
+        options: LoadOptions,
+    ) -> Result<Self, InputError> {
         if options.one_based {
             return Err(InputError::Option {
                 field: "position.coordinates",
@@ -157,6 +161,7 @@ impl ChessGame {
             plies: 0,
         };
         for (index, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
             let parsed = parse_move(&game.position, text);
             // A move that parsed is legal, so the side to move has one: no
             // need to generate them all again just to rule out mate.

@@ -142,7 +142,7 @@ impl XiangqiGame {
     /// Replays `moves` from `fen` (empty = start position) under `rules`.
     pub fn load(
         fen: &str,
-        moves: &[String],
+        moves: &[impl AsRef<str>],
         load: LoadOptions,
         rules: &RuleOptions,
     ) -> Result<XiangqiGame, InputError> {
@@ -181,6 +181,7 @@ impl XiangqiGame {
         };
         let mut record = GameRecord::new(start, status_options(rules, rule_set));
         for (index, text) in moves.iter().enumerate() {
+            let text = text.as_ref();
             let outcome = record.outcome();
             if outcome.is_over() {
                 return Err(InputError::HistoryMove {
