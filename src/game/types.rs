@@ -8,7 +8,8 @@ use super::{Outcome, Reason, RuleSet, Side};
 /// A move or square in text (UCI, ICCS, SAN, WXF, `e2`), kept inline. A move
 /// list describes dozens of moves with four or five such texts each, and a
 /// heap string per text was a large share of the list's cost. The longest
-/// text the games produce is eight bytes (`exd8=Q+`-like SAN, `b10b10`).
+/// text the games produce is seven bytes (SAN such as `exd8=Q+` or
+/// `Qh4xe1#`; 1-based xiangqi moves reach six, `b10b10`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Notation {
     len: u8,

@@ -303,6 +303,14 @@ pub fn move_coordinates(m: MoveCoordinates) -> pb::Move {
     }
 }
 
+pub(super) fn castling(castling: Option<CastlingSide>) -> pb::Castling {
+    match castling {
+        None => pb::Castling::Unspecified,
+        Some(CastlingSide::Kingside) => pb::Castling::Kingside,
+        Some(CastlingSide::Queenside) => pb::Castling::Queenside,
+    }
+}
+
 /// The wire move.
 #[must_use]
 pub fn move_info(info: MoveInfo) -> pb::Move {
@@ -330,12 +338,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         capture: captured.is_some(),
         captured: captured.map(piece),
         check,
-        castling: match castling {
-            None => pb::Castling::Unspecified,
-            Some(CastlingSide::Kingside) => pb::Castling::Kingside,
-            Some(CastlingSide::Queenside) => pb::Castling::Queenside,
-        }
-        .into(),
+        castling: self::castling(castling).into(),
         en_passant,
         promotion: promotion
             .map_or(pb::PieceKind::Unspecified, piece_kind)

@@ -31,7 +31,7 @@ use prost::{
 
 use super::convert;
 use crate::{
-    game::{CastlingSide, MoveCoordinates, MoveInfo, Notation, Outcome, Side, Status},
+    game::{MoveCoordinates, MoveInfo, Notation, Outcome, Side, Status},
     proto as pb,
 };
 
@@ -93,12 +93,7 @@ fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
         piece(out, 8, captured);
     }
     boolean(out, 9, m.check);
-    let castling = match m.castling {
-        None => crate::proto::Castling::Unspecified,
-        Some(CastlingSide::Kingside) => crate::proto::Castling::Kingside,
-        Some(CastlingSide::Queenside) => crate::proto::Castling::Queenside,
-    };
-    enumeration(out, 10, castling as i32);
+    enumeration(out, 10, convert::castling(m.castling) as i32);
     boolean(out, 11, m.en_passant);
     if let Some(promotion) = m.promotion {
         enumeration(out, 12, convert::piece_kind(promotion) as i32);
@@ -272,23 +267,26 @@ impl PositionView {
         self.move_ends.len()
     }
 
-    /// The history moves' bytes, oldest first (UTF-8 not yet checked).
-    pub fn move_bytes(&self) -> impl Iterator<Item = &[u8]> {
+    /// Where each history move lies in `move_bytes`, oldest first.
+    fn move_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
         let starts = std::iter::once(0).chain(self.move_ends.iter().copied());
         starts
             .zip(self.move_ends.iter().copied())
-            .map(|(start, end)| &self.move_bytes[start..end])
+            .map(|(start, end)| start..end)
+    }
+
+    /// The history moves' bytes, oldest first (UTF-8 not yet checked).
+    pub fn move_bytes(&self) -> impl Iterator<Item = &[u8]> {
+        self.move_ranges().map(|range| &self.move_bytes[range])
     }
 
     /// The history moves as text, or the index of the first that is not
     /// UTF-8. One check of the whole buffer usually settles it: valid UTF-8
     /// cut at character boundaries gives valid pieces.
     pub fn moves(&self) -> Result<Vec<&str>, usize> {
-        let starts = std::iter::once(0).chain(self.move_ends.iter().copied());
-        let ranges = starts.zip(self.move_ends.iter().copied());
         if let Ok(all) = std::str::from_utf8(&self.move_bytes) {
             let pieces: Option<Vec<&str>> =
-                ranges.map(|(start, end)| all.get(start..end)).collect();
+                self.move_ranges().map(|range| all.get(range)).collect();
             if let Some(pieces) = pieces {
                 return Ok(pieces);
             }
@@ -345,10 +343,14 @@ impl PositionView {
     }
 }
 
-/// A varint at the start of `bytes`, and the bytes after it.
+/// A varint at the start of `bytes`, and the bytes after it; `None` where
+/// prost refuses one (cut short, or more than 64 bits).
 fn read_varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
     let mut value = 0u64;
     for (i, &byte) in bytes.iter().enumerate().take(10) {
+        if i == 9 && byte > 1 {
+            return None;
+        }
         value |= u64::from(byte & 0x7f) << (7 * i);
         if byte < 0x80 {
             return Some((value, &bytes[i + 1..]));
@@ -722,6 +724,14 @@ mod tests {
         prost::encoding::int32::encode(3, &7, &mut wrong_type);
         let mut request = Vec::new();
         prost::encoding::bytes::encode(1, &wrong_type, &mut request);
+        assert!(super::GameStatusRequestView::decode(request.as_slice()).is_err());
+        assert!(pb::GameStatusRequest::decode(request.as_slice()).is_err());
+        // A variant number in a varint longer than 64 bits.
+        let mut overlong = vec![0x08];
+        overlong.extend([0xff; 9]);
+        overlong.push(0x7f);
+        let mut request = Vec::new();
+        prost::encoding::bytes::encode(1, &overlong, &mut request);
         assert!(super::GameStatusRequestView::decode(request.as_slice()).is_err());
         assert!(pb::GameStatusRequest::decode(request.as_slice()).is_err());
     }
