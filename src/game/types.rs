@@ -69,6 +69,14 @@ impl Notation {
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
     }
+
+    /// The text followed by zeros up to the capacity: a writer can copy a
+    /// fixed size, which compiles to a few moves, and cut the tail, where
+    /// copying the text's own few bytes is a call into `memcpy`.
+    #[must_use]
+    pub fn padded(&self) -> &[u8; Notation::CAPACITY] {
+        &self.bytes
+    }
 }
 
 impl From<&str> for Notation {

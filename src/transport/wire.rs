@@ -78,15 +78,13 @@ impl EncodedLegalMoves {
 }
 
 fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
-    text(out, 1, m.uci.as_bytes());
-    text(out, 2, m.san.as_bytes());
-    text(
-        out,
-        3,
-        m.uci_one_based.as_ref().map_or(&[], Notation::as_bytes),
-    );
-    text(out, 4, m.from.as_bytes());
-    text(out, 5, m.to.as_bytes());
+    notation(out, 1, &m.uci);
+    notation(out, 2, &m.san);
+    if let Some(one_based) = &m.uci_one_based {
+        notation(out, 3, one_based);
+    }
+    notation(out, 4, &m.from);
+    notation(out, 5, &m.to);
     piece(out, 6, m.piece);
     boolean(out, 7, m.captured.is_some());
     if let Some(captured) = m.captured {
@@ -102,12 +100,10 @@ fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
 }
 
 fn coordinate_move(out: &mut Vec<u8>, m: &MoveCoordinates) {
-    text(out, 1, m.uci.as_bytes());
-    text(
-        out,
-        3,
-        m.uci_one_based.as_ref().map_or(&[], Notation::as_bytes),
-    );
+    notation(out, 1, &m.uci);
+    if let Some(one_based) = &m.uci_one_based {
+        notation(out, 3, one_based);
+    }
     repetition(out, m.forbidden_repetition);
 }
 
@@ -150,15 +146,27 @@ fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &crate::proto::Outcome) {
 /// A `string` field, given as the bytes of a `str` or a [`Notation`].
 fn text(out: &mut Vec<u8>, tag: u32, utf8: &[u8]) {
     if !utf8.is_empty() {
-        encode_key(tag, WireType::LengthDelimited, out);
-        encode_varint(utf8.len() as u64, out);
+        key(out, tag, WireType::LengthDelimited);
+        varint(out, utf8.len() as u64);
         out.extend_from_slice(utf8);
+    }
+}
+
+/// A `string` field holding a [`Notation`] (at most 15 bytes, so its
+/// length is one byte).
+fn notation(out: &mut Vec<u8>, tag: u32, text: &Notation) {
+    let len = text.as_bytes().len();
+    if len > 0 {
+        key(out, tag, WireType::LengthDelimited);
+        out.push(len as u8);
+        out.extend_from_slice(text.padded());
+        out.truncate(out.len() - (Notation::CAPACITY - len));
     }
 }
 
 fn boolean(out: &mut Vec<u8>, tag: u32, value: bool) {
     if value {
-        encode_key(tag, WireType::Varint, out);
+        key(out, tag, WireType::Varint);
         out.push(1);
     }
 }
@@ -166,15 +174,15 @@ fn boolean(out: &mut Vec<u8>, tag: u32, value: bool) {
 /// An enum field; negative numbers take ten bytes, as in prost.
 fn enumeration(out: &mut Vec<u8>, tag: u32, value: i32) {
     if value != 0 {
-        encode_key(tag, WireType::Varint, out);
-        encode_varint(i64::from(value) as u64, out);
+        key(out, tag, WireType::Varint);
+        varint(out, i64::from(value) as u64);
     }
 }
 
 /// A message field: the body is written in place after a one-byte length,
 /// which is widened in the rare case that the body reaches 128 bytes.
 fn nested(out: &mut Vec<u8>, tag: u32, body: impl FnOnce(&mut Vec<u8>)) {
-    encode_key(tag, WireType::LengthDelimited, out);
+    key(out, tag, WireType::LengthDelimited);
     let at = out.len();
     out.push(0);
     body(out);
@@ -186,6 +194,24 @@ fn nested(out: &mut Vec<u8>, tag: u32, body: impl FnOnce(&mut Vec<u8>)) {
             encode_varint(len as u64, &mut prefix);
             out.splice(at..=at, prefix);
         }
+    }
+}
+
+/// A field key. Every field these answers write has a number below 16, so
+/// its key is one byte; prost's general varint loop was a tenth of the
+/// cost of writing a move list.
+fn key(out: &mut Vec<u8>, tag: u32, wire_type: WireType) {
+    if tag < 16 {
+        out.push(((tag << 3) | wire_type as u32) as u8);
+    } else {
+        encode_key(tag, wire_type, out);
+    }
+}
+
+fn varint(out: &mut Vec<u8>, value: u64) {
+    match u8::try_from(value) {
+        Ok(byte) if byte < 0x80 => out.push(byte),
+        _ => encode_varint(value, out),
     }
 }
 

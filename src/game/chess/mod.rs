@@ -8,7 +8,7 @@ mod uci_fast;
 mod validate;
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position, Role,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role,
     san::{San, SanPlus, Suffix},
     uci::UciMove,
     zobrist::Zobrist64,
@@ -236,8 +236,7 @@ impl ChessGame {
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
         in_uci_order(&self.position.legal_moves())
-            .into_iter()
-            .map(|(_, m)| MoveCoordinates {
+            .map(|m| MoveCoordinates {
                 uci: uci_text(m.to_uci(CastlingMode::Standard)),
                 uci_one_based: None,
                 forbidden_repetition: None,
@@ -513,8 +512,7 @@ fn describe_all(pos: &Chess) -> Vec<MoveInfo> {
     let uncontested = MoveList::new();
     let mut scratch = String::new();
     in_uci_order(&moves)
-        .into_iter()
-        .map(|(_, m)| {
+        .map(|m| {
             let rivals = if arrivals.contested(m) {
                 &moves
             } else {
@@ -552,12 +550,20 @@ impl Arrivals {
     }
 }
 
-/// `moves` with their [`uci_order`] keys, sorted. A key computed once per move
-/// rather than per comparison keeps sorting a small share of a move-list call.
-fn in_uci_order(moves: &MoveList) -> Vec<(u32, Move)> {
-    let mut keyed: Vec<(u32, Move)> = moves.iter().map(|&m| (uci_order(m), m)).collect();
-    keyed.sort_unstable_by_key(|&(key, _)| key);
+/// `moves` in [`uci_order`]. Each key is packed with the move's index into
+/// one `u32`, so the sort compares plain integers: a key computed once per
+/// move and compared as a primitive keeps sorting a small share of a
+/// move-list call.
+fn in_uci_order(moves: &MoveList) -> impl Iterator<Item = Move> + '_ {
+    let mut keyed: Vec<u32> = moves
+        .iter()
+        .zip(0u32..)
+        .map(|(&m, index)| (uci_order(m) << 8) | index)
+        .collect();
+    keyed.sort_unstable();
     keyed
+        .into_iter()
+        .map(|packed| moves[(packed & 0xff) as usize])
 }
 
 /// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without
@@ -594,11 +600,9 @@ fn uci_order(m: Move) -> u32 {
 fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) -> MoveInfo {
     let mover = side(pos.turn());
     let san = San::disambiguate(m, legal);
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let suffix = if !after.is_check() {
+    let suffix = if !gives_check(pos, m) {
         None
-    } else if after.legal_moves().is_empty() {
+    } else if played(pos, m).legal_moves().is_empty() {
         Some(Suffix::Checkmate)
     } else {
         Some(Suffix::Check)
@@ -637,6 +641,46 @@ fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) 
         promotion: m.promotion().map(kind),
         forbidden_repetition: None,
     }
+}
+
+/// Whether the legal move `m` leaves the opponent in check, read from the
+/// board as it would be rather than by playing the move on a copy: most
+/// moves give no check, and a copy per move was the largest single cost of
+/// a described move list.
+fn gives_check(pos: &Chess, m: Move) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(!us) else {
+        return false;
+    };
+    let (from, to) = match m {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
+        // The rook's new square and the king's path make castling the one
+        // move whose check is simplest to see on the played position.
+        Move::Castle { .. } | Move::Put { .. } => {
+            return played(pos, m).is_check();
+        }
+    };
+    let mut occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
+    if let Move::EnPassant { .. } = m {
+        occupied ^= Bitboard::from(shakmaty::Square::from_coords(to.file(), from.rank()));
+    }
+    let arriving = Piece {
+        color: us,
+        role: m.promotion().unwrap_or(m.role()),
+    };
+    let direct = shakmaty::attacks::attacks(to, arriving, occupied).contains(king);
+    // Every other piece of ours stands where it stood; only the lines
+    // through the squares the move emptied or filled have changed.
+    let discovered = (board.attacks_to(king, us, occupied) & !Bitboard::from(from)).any();
+    direct || discovered
+}
+
+/// The position after the legal move `m`.
+fn played(pos: &Chess, m: Move) -> Chess {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after
 }
 
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
@@ -679,7 +723,40 @@ fn push_square(text: &mut Notation, square: shakmaty::Square) {
 mod tests {
     use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::SanPlus};
 
-    use super::{describe_all, uci_order};
+    use super::{describe_all, gives_check, played, uci_order};
+
+    /// The board-reading check test must agree with playing the move, on
+    /// every move two plies deep from every reference position (en passant
+    /// discoveries, promotions, castling rooks and pins among them).
+    #[test]
+    fn gives_check_agrees_with_the_played_position() {
+        let suite = include_str!("../../../../shared/data/perft/chess.epd");
+        let mut checks = 0;
+        let mut moves = 0;
+        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let root: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Chess960)
+                .unwrap();
+            let mut frontier = vec![root];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for pos in &frontier {
+                    for m in pos.legal_moves() {
+                        let after = played(pos, m);
+                        assert_eq!(gives_check(pos, m), after.is_check(), "{fen} {m}");
+                        checks += usize::from(after.is_check());
+                        moves += 1;
+                        next.push(after);
+                    }
+                }
+                frontier = next;
+            }
+        }
+        assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
+    }
 
     /// The one-generation description must say what shakmaty's own
     /// position-by-position SAN says, for every move of every reference
