@@ -730,7 +730,7 @@ mod tests {
     /// discoveries, promotions, castling rooks and pins among them).
     #[test]
     fn gives_check_agrees_with_the_played_position() {
-        let suite = include_str!("../../../../shared/data/perft/chess.epd");
+        let suite = include_str!("../../../tests/data/chess.epd");
         let mut checks = 0;
         let mut moves = 0;
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {
@@ -763,7 +763,7 @@ mod tests {
     /// position and of each position one move later.
     #[test]
     fn move_list_matches_shakmaty_san_and_uci_order() {
-        let suite = include_str!("../../../../shared/data/perft/chess.epd");
+        let suite = include_str!("../../../tests/data/chess.epd");
         let mut checked = 0;
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line.split(';').next().unwrap_or_default().trim();

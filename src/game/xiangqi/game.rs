@@ -3,9 +3,9 @@
 //! the request's options.
 
 use super::{
-    FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move, MoveLimitCounter,
-    NotationError, Piece, PieceKind as XqKind, Position, RepetitionRule, RepetitionRuling,
-    StatusOptions, notation, perft, perft_divide,
+    CheckTest, FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move,
+    MoveLimitCounter, NotationError, Piece, PieceKind as XqKind, Position, RepetitionRule,
+    RepetitionRuling, StatusOptions, notation, perft, perft_divide,
 };
 use crate::game::{
     ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveCoordinates, MoveInfo,
@@ -97,13 +97,11 @@ fn reason_phrase(outcome: Outcome) -> &'static str {
 /// Describes a legal move of `pos`.
 #[must_use]
 pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
-    let mut after = pos.clone();
-    after.play(m);
-    describe_played(pos, m, &after, one_based)
+    describe_with(pos, m, one_based, &pos.check_test())
 }
 
-/// [`describe`] given the position after `m`, which the caller already has.
-fn describe_played(pos: &Position, m: Move, after: &Position, one_based: bool) -> MoveInfo {
+/// [`describe`] with the position's [`CheckTest`], made once for a whole move list.
+fn describe_with(pos: &Position, m: Move, one_based: bool, checks: &CheckTest) -> MoveInfo {
     let mover = pos.piece_at(m.from).map_or(
         PieceInfo {
             side: pos.side_to_move(),
@@ -119,7 +117,7 @@ fn describe_played(pos: &Position, m: Move, after: &Position, one_based: bool) -
         to: notation::square_text(m.to),
         piece: mover,
         captured: pos.piece_at(m.to).map(piece),
-        check: after.in_check(),
+        check: checks.gives_check(pos, m),
         castling: None,
         en_passant: false,
         promotion: None,
@@ -236,14 +234,14 @@ impl XiangqiGame {
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
         let pos = self.position();
         let game_over = self.outcome().is_over();
+        let checks = pos.check_test();
         in_iccs_order(&pos.legal_moves())
             .into_iter()
             .map(|(_, m)| {
-                let mut after = pos.clone();
-                after.play(m);
-                let mut info = describe_played(pos, m, &after, self.one_based);
-                if !game_over {
-                    info.forbidden_repetition = self.forbidden_repetition(m, after.zobrist());
+                let mut info = describe_with(pos, m, self.one_based, &checks);
+                if !game_over && pos.piece_at(m.to).is_none() {
+                    info.forbidden_repetition =
+                        self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
                 }
                 info
             })

@@ -44,7 +44,7 @@ pub use game::XiangqiGame;
 pub use movegen::MoveList;
 pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
-pub use position::{Position, START_FEN, SquareSet};
+pub use position::{CheckTest, Position, START_FEN, SquareSet};
 pub use repetition::{ChasedTarget, RepetitionRule, RepetitionRuling, SideLoop};
 pub use status::{
     GameRecord, GameStatus, HistoryError, MaterialDraw, MoveLimitCounter, PlyRecord, StatusOptions,

@@ -1,9 +1,9 @@
 //! The validated position: placement, side to move, clocks and an incremental zobrist hash.
 
 use super::attacks::{
-    ADVISOR_STEPS, Bits, GENERAL_STEPS, HALF, PALACE, SOLDIER_ATTACKERS, SOLDIER_STEPS,
-    ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between, cannon_captures, chariot_attacks,
-    elephant_attacks, horse_attackers, horse_attacks,
+    ADVISOR_STEPS, Bits, GENERAL_STEPS, HALF, HORSE_ATTACKERS, LINES, PALACE, SOLDIER_ATTACKERS,
+    SOLDIER_STEPS, ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between, cannon_captures,
+    chariot_attacks, elephant_attacks, horse_attackers, horse_attacks,
 };
 use super::fen_error::{FenError, FenStrictness};
 use super::types::{Move, Piece, PieceKind, SQUARES, Square, side_index};
@@ -25,6 +25,55 @@ pub struct Position {
     halfmove_clock: u32,
     fullmove_number: u32,
     zobrist: u64,
+}
+
+/// Tells whether moves of one position give check without playing them: a played copy
+/// per move cost a move list more than the test itself.
+///
+/// A piece that stays where it is attacks the opposing general only along the general's
+/// rank and file (chariot, cannon, facing general) or across a leg diagonally next to it
+/// (horse); a soldier's attack does not depend on the board. The mover attacks it from
+/// its new point only from that rank or file, a horse's jump away, or a step away. So a
+/// move that neither leaves nor reaches any of those points (the `zone`) changes nothing,
+/// and the answer is whether the general was attacked before (`already`, which a legal
+/// position never has, but a position from a lenient FEN may).
+#[derive(Debug, Clone, Copy)]
+pub struct CheckTest {
+    general: Option<usize>,
+    zone: u128,
+    already: bool,
+}
+
+impl CheckTest {
+    /// Whether the legal move `m` of `pos` (the position this test was made for) leaves the
+    /// opponent in check.
+    #[must_use]
+    pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
+        let Some(k) = self.general else {
+            return false;
+        };
+        let (from_bb, to_bb) = (m.from.bit(), m.to.bit());
+        if (from_bb | to_bb) & self.zone == 0 {
+            return self.already;
+        }
+        let Some(mover) = pos.piece_at(m.from) else {
+            return false;
+        };
+        let us = pos.side;
+        let occ = (pos.occupied() ^ from_bb) | to_bb;
+        let staying = pos.side_bits(us) & !from_bb;
+        if pos.general_attackers(k, us, occ, staying) != 0 {
+            return true;
+        }
+        let lands_on = match mover.kind {
+            PieceKind::Chariot | PieceKind::General => chariot_attacks(k, occ),
+            PieceKind::Cannon => cannon_captures(k, occ),
+            PieceKind::Horse => horse_attackers(k, occ),
+            PieceKind::Soldier => SOLDIER_ATTACKERS[side_index(us)][k],
+            PieceKind::Advisor | PieceKind::Elephant => 0,
+        };
+        lands_on & to_bb != 0
+    }
 }
 
 /// A set of points, returned by the attack queries.
@@ -468,7 +517,37 @@ impl Position {
             & their
     }
 
-    /// Whether the side to move is in check (facing generals cannot occur in a position).
+    /// Whether the legal move `m` leaves the opponent in check. For many moves of one
+    /// position, [`Self::check_test`] once and [`CheckTest::gives_check`] per move.
+    #[must_use]
+    pub fn gives_check(&self, m: Move) -> bool {
+        self.check_test().gives_check(self, m)
+    }
+
+    /// What [`CheckTest::gives_check`] needs of this position, computed once per move list.
+    #[must_use]
+    pub fn check_test(&self) -> CheckTest {
+        let us = self.side;
+        let general = self.pieces(us.opponent(), PieceKind::General);
+        if general == 0 {
+            return CheckTest {
+                general: None,
+                zone: 0,
+                already: false,
+            };
+        }
+        let k = general.trailing_zeros() as usize;
+        let near = HORSE_ATTACKERS[k]
+            .iter()
+            .fold(0, |near, leg| near | leg.block | leg.target);
+        CheckTest {
+            general: Some(k),
+            zone: LINES[k] | near,
+            already: self.general_attackers(k, us, self.occupied(), self.side_bits(us)) != 0,
+        }
+    }
+
+    /// Whether the side to move is in check (facing generals cannot occur in a position).    /// Whether the side to move is in check (facing generals cannot occur in a position).
     #[must_use]
     pub fn in_check(&self) -> bool {
         self.attackers_of_general(self.side, self.occupied()) != 0
@@ -501,14 +580,6 @@ impl Position {
         next.halfmove_clock = next.halfmove_clock.saturating_add(1);
         next.side = next.side.opponent();
         Some(next)
-    }
-
-    /// Whether the legal move `m` gives check.
-    #[must_use]
-    pub fn gives_check(&self, m: Move) -> bool {
-        let mut next = self.clone();
-        next.play(m);
-        next.in_check()
     }
 
     /// Plays `m`, which must be legal in this position (from `legal_moves`, `validate` or a
@@ -652,4 +723,39 @@ fn push_decimal(out: &mut String, mut n: u32) {
         }
     }
     out.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+    use crate::game::xiangqi::fen_error::FenStrictness;
+
+    /// The board-reading check test must agree with playing the move, on every move three
+    /// plies deep from every reference position (cannon screens made and removed, horse legs
+    /// freed, discovered chariot lines among them).
+    #[test]
+    fn gives_check_agrees_with_the_played_position() {
+        let suite = include_str!("../../../tests/data/xiangqi.epd");
+        let (mut moves, mut checks) = (0, 0);
+        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let root = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+            let mut frontier = vec![root];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for pos in &frontier {
+                    for m in pos.legal_moves() {
+                        let mut after = pos.clone();
+                        after.play(m);
+                        assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
+                        checks += usize::from(after.in_check());
+                        moves += 1;
+                        next.push(after);
+                    }
+                }
+                frontier = next;
+            }
+        }
+        assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
+    }
 }
