@@ -70,6 +70,11 @@ fn kind(role: Role) -> PieceKind {
 /// Parses a move in UCI or SAN against a position. Errors say why in words
 /// and tell a syntax problem from an illegal move.
 pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
+    if let Some((from, to, promotion)) = plain_uci(text.as_bytes())
+        && let Some(m) = uci_fast::ordinary_legal_move(pos, from, to, promotion)
+    {
+        return Ok(m);
+    }
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveParseError::Syntax("the move is empty".to_owned()));
@@ -120,6 +125,31 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
             "'{}' is neither UCI (e2e4, e7e8q) nor SAN (Nf3, O-O)",
             text.escape_debug()
         ))),
+    }
+}
+
+/// `e2e4` or `e7e8q` exactly, the form nearly every history move arrives in,
+/// read without trimming or the general parser: replaying a long history is
+/// mostly reading its moves. Anything else (`None`) takes the general path.
+fn plain_uci(text: &[u8]) -> Option<(shakmaty::Square, shakmaty::Square, Option<Role>)> {
+    let square = |file: u8, rank: u8| {
+        let file = file.checked_sub(b'a').filter(|&f| f < 8)?;
+        let rank = rank.checked_sub(b'1').filter(|&r| r < 8)?;
+        Some(shakmaty::Square::new(u32::from(rank) * 8 + u32::from(file)))
+    };
+    match *text {
+        [a, b, c, d] => Some((square(a, b)?, square(c, d)?, None)),
+        [a, b, c, d, promotion] => {
+            let role = match promotion {
+                b'q' => Role::Queen,
+                b'r' => Role::Rook,
+                b'b' => Role::Bishop,
+                b'n' => Role::Knight,
+                _ => return None,
+            };
+            Some((square(a, b)?, square(c, d)?, Some(role)))
+        }
+        _ => None,
     }
 }
 
@@ -721,12 +751,47 @@ fn push_square(text: &mut Notation, square: shakmaty::Square) {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::SanPlus};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, san::SanPlus, uci::UciMove};
 
-    use super::{describe_all, gives_check, played, uci_order};
+    use super::{describe_all, gives_check, plain_uci, played, uci_order};
+
+    /// The plain UCI reader reads each square and promotion as shakmaty's
+    /// parser does, and leaves everything else to it.
+    #[test]
+    fn plain_uci_reads_like_shakmaty() {
+        let mut read = 0;
+        for from in shakmaty::Square::ALL {
+            for to in shakmaty::Square::ALL {
+                for suffix in ["", "q", "r", "b", "n", "k", "Q", " "] {
+                    let text = format!("{from}{to}{suffix}");
+                    let Some((f, t, promotion)) = plain_uci(text.as_bytes()) else {
+                        assert!(matches!(suffix, "k" | "Q" | " "), "{text}");
+                        continue;
+                    };
+                    let expected = text.parse::<UciMove>().unwrap();
+                    assert_eq!(
+                        UciMove::Normal {
+                            from: f,
+                            to: t,
+                            promotion
+                        },
+                        expected,
+                        "{text}"
+                    );
+                    read += 1;
+                }
+            }
+        }
+        assert_eq!(read, 64 * 64 * 5);
+        for text in [
+            "", "e2", "e2e", "e2e4qq", "i2e4", "e9e4", "e0e4", "E2e4", " e2e4",
+        ] {
+            assert_eq!(plain_uci(text.as_bytes()), None, "{text}");
+        }
+    }
 
     /// The board-reading check test must agree with playing the move, on
-    /// every move two plies deep from every reference position (en passant
+    /// every move three plies deep from every reference position (en passant
     /// discoveries, promotions, castling rooks and pins among them).
     #[test]
     fn gives_check_agrees_with_the_played_position() {
