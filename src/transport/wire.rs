@@ -128,11 +128,21 @@ fn side(side: Side) -> i32 {
     crate::proto::Side::from(side) as i32
 }
 
+/// A `Piece` message. Both of its enums are small non-zero numbers, so it is
+/// six bytes known in advance, written in one copy.
 fn piece(out: &mut Vec<u8>, tag: u32, piece: crate::game::PieceInfo) {
-    nested(out, tag, |out| {
-        enumeration(out, 1, side(piece.side));
-        enumeration(out, 2, convert::piece_kind(piece.kind) as i32);
-    });
+    let side = side(piece.side);
+    let kind = convert::piece_kind(piece.kind) as i32;
+    match (u8::try_from(tag), u8::try_from(side), u8::try_from(kind)) {
+        (Ok(tag @ 1..16), Ok(side @ 1..0x80), Ok(kind @ 1..0x80)) => {
+            let key = (tag << 3) | WireType::LengthDelimited as u8;
+            out.extend_from_slice(&[key, 4, 1 << 3, side, 2 << 3, kind]);
+        }
+        _ => nested(out, tag, |out| {
+            enumeration(out, 1, side);
+            enumeration(out, 2, kind);
+        }),
+    }
 }
 
 fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &crate::proto::Outcome) {
