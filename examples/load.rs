@@ -8,6 +8,10 @@
 //! target/release/examples/load --rpc legal-moves-chess --concurrency 32 --duration 20
 //! ```
 //!
+//! `--threads N` runs the calls on N single-threaded event loops (as
+//! h2load does) instead of one multi-threaded runtime; see BENCHMARKS.md for
+//! how the two client models move the figures.
+//!
 //! `--rate` caps the total request rate (for soak runs at a fraction of
 //! capacity); `--metrics` reads the server's resident memory from its admin
 //! port before and after the run.
@@ -79,6 +83,13 @@ struct Args {
     /// HTTP/2 connections the calls are spread over.
     #[arg(long, default_value_t = 4)]
     connections: usize,
+    /// 0: every call on one multi-threaded runtime. N: N client threads,
+    /// each a single-threaded event loop with its share of the connections
+    /// and calls, as h2load's `-t`. A call's tasks then wake each other
+    /// within one thread instead of across threads, which costs the client
+    /// less when it waits on a slower call.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     /// Measured seconds.
     #[arg(long, default_value_t = 20)]
     duration: u64,
@@ -393,6 +404,57 @@ async fn worker(
     WorkerReport { latencies, codes }
 }
 
+/// One client thread's share of the run (`--threads`): its own connections
+/// and calls on a single-threaded runtime.
+struct EventLoop {
+    addr: String,
+    connections: usize,
+    calls: usize,
+    job: Arc<Job>,
+    token: Option<Arc<str>>,
+    measure_from: Instant,
+    end: Instant,
+    interval: Option<Duration>,
+}
+
+impl EventLoop {
+    fn run(self) -> Result<WorkerReport, Box<dyn std::error::Error + Send + Sync>> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(async move {
+            let mut channels = Vec::new();
+            for _ in 0..self.connections.max(1) {
+                channels.push(Channel::from_shared(self.addr.clone())?.connect().await?);
+            }
+            let workers: Vec<_> = (0..self.calls)
+                .map(|i| {
+                    tokio::spawn(worker(
+                        Arc::clone(&self.job),
+                        channels[i % channels.len()].clone(),
+                        self.token.clone(),
+                        self.measure_from,
+                        self.end,
+                        self.interval,
+                    ))
+                })
+                .collect();
+            let mut merged = WorkerReport {
+                latencies: Histogram::new_with_bounds(1, 120_000_000, 3)?,
+                codes: BTreeMap::new(),
+            };
+            for worker in workers {
+                let report = worker.await?;
+                merged.latencies.add(&report.latencies)?;
+                for (code, n) in report.codes {
+                    *merged.codes.entry(code).or_insert(0) += n;
+                }
+            }
+            Ok(merged)
+        })
+    }
+}
+
 /// Keeps one BestMove call in flight until `end`, retrying refused calls
 /// after `backoff`; returns the count of each status.
 async fn background_searches(
@@ -481,25 +543,57 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         Vec::new()
     };
-    let workers: Vec<_> = (0..concurrency)
-        .map(|i| {
-            tokio::spawn(worker(
-                Arc::clone(&job),
-                channels[i % channels.len()].clone(),
-                token.clone(),
-                measure_from,
-                end,
-                interval,
-            ))
-        })
-        .collect();
+    let connections = channels.len();
     let mut latencies = Histogram::<u64>::new_with_bounds(1, 120_000_000, 3)?;
     let mut codes: BTreeMap<String, u64> = BTreeMap::new();
-    for worker in workers {
-        let report = worker.await?;
+    let mut merge = |report: WorkerReport| -> Result<(), Box<dyn std::error::Error>> {
         latencies.add(&report.latencies)?;
         for (code, n) in report.codes {
             *codes.entry(code).or_insert(0) += n;
+        }
+        Ok(())
+    };
+    let threads = args.threads.min(connections);
+    if threads == 0 {
+        let workers: Vec<_> = (0..concurrency)
+            .map(|i| {
+                tokio::spawn(worker(
+                    Arc::clone(&job),
+                    channels[i % connections].clone(),
+                    token.clone(),
+                    measure_from,
+                    end,
+                    interval,
+                ))
+            })
+            .collect();
+        for worker in workers {
+            merge(worker.await?)?;
+        }
+    } else {
+        let loops: Vec<_> = (0..threads)
+            .map(|thread| {
+                let share = EventLoop {
+                    addr: args.addr.clone(),
+                    connections: (0..connections).filter(|c| c % threads == thread).count(),
+                    calls: (0..concurrency)
+                        .filter(|i| (i % connections) % threads == thread)
+                        .count(),
+                    job: Arc::clone(&job),
+                    token: token.clone(),
+                    measure_from,
+                    end,
+                    interval,
+                };
+                std::thread::spawn(move || share.run())
+            })
+            .collect();
+        for handle in loops {
+            let report = handle
+                .join()
+                .map_err(|_| "a client thread panicked")?
+                .map_err(|e| format!("client thread: {e}"))?;
+            merge(report)?;
         }
     }
     let measured = Instant::now()
@@ -508,9 +602,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let total = latencies.len();
     let ok = codes.get("Ok").copied().unwrap_or(0);
     println!(
-        "rpc={:?} concurrency={concurrency} connections={} duration={}s rate={}",
+        "rpc={:?} concurrency={concurrency} connections={connections} threads={threads} duration={}s rate={}",
         args.rpc,
-        channels.len(),
         args.duration,
         if args.rate > 0 {
             args.rate.to_string()

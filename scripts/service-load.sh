@@ -7,7 +7,8 @@
 #   scripts/service-load.sh <server-pid> [rounds] [seconds] [rpc[:view]...]
 # (e.g. legal-moves-chess:coordinates for LegalMoves with MOVE_VIEW_COORDINATES)
 # Environment: ADDR (default http://127.0.0.1:50051), CONCURRENCY (32),
-# CONNECTIONS (4), LOAD (target/release/examples/load).
+# CONNECTIONS (4), THREADS (0: one multi-threaded client runtime; N: N
+# single-threaded event loops), LOAD (target/release/examples/load).
 set -euo pipefail
 pid=$1
 rounds=${2:-3}
@@ -27,7 +28,7 @@ for round in $(seq 1 "$rounds"); do
     view=full
     [[ $rpc == *:* ]] && view=${rpc#*:}
     out=$("$load" --addr "$addr" --rpc "${rpc%%:*}" --view "$view" --concurrency "${CONCURRENCY:-32}" \
-      --connections "${CONNECTIONS:-4}" --duration "$seconds" --warmup 0 || true)
+      --connections "${CONNECTIONS:-4}" --threads "${THREADS:-0}" --duration "$seconds" --warmup 0 || true)
     after=$(cpu_ticks)
     calls=$(grep -o 'calls=[0-9]*' <<<"$out" | cut -d= -f2)
     errors=$(grep -o 'errors=[0-9]*' <<<"$out" | cut -d= -f2)
