@@ -363,10 +363,22 @@ async fn metrics_and_admin_endpoints() {
         .rules()
         .legal_moves(legal_moves_request(chess("not a fen", &[])))
         .await;
+    // A path the server does not serve is answered UNIMPLEMENTED and counted
+    // under one fixed label set: labels taken from client-chosen paths would
+    // grow the metrics without bound.
+    let made_up = t
+        .raw_call("/made.up.Service/Method4711", Vec::new())
+        .await
+        .unwrap_err();
+    assert_eq!(made_up.code(), tonic::Code::Unimplemented);
     let (status, body) = http_get(t.admin_addr(), "/metrics").await;
     assert_eq!(status, 200);
     assert!(body.contains(
         "grpc_server_started_total{grpc_service=\"arbiter.v1.Rules\",grpc_method=\"LegalMoves\""
+    ));
+    assert!(!body.contains("made.up") && !body.contains("Method4711"));
+    assert!(body.contains(
+        "grpc_server_handled_total{grpc_service=\"unknown\",grpc_method=\"unknown\",grpc_type=\"unary\",grpc_code=\"Unimplemented\"}"
     ));
     assert!(body.contains("grpc_code=\"OK\""));
     assert!(body.contains("grpc_code=\"InvalidArgument\""));

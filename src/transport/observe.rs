@@ -4,103 +4,204 @@
 //! dashboards work. The status code is read where gRPC puts it: the response
 //! headers for trailers-only errors, otherwise the trailers at the end of the
 //! body — which also makes streaming calls count when they end.
+//!
+//! Labels name only the methods this server serves, read from the descriptor
+//! sets it registers for reflection; any other path counts as
+//! `unknown`/`unknown`. A label from the request's path would let a client
+//! that sends made-up paths add series without bound, each kept for the life
+//! of the process and on every scrape.
 
 use std::{
+    collections::HashMap,
     future::Future,
     pin::Pin,
+    sync::{Arc, OnceLock},
     task::{Context, Poll, ready},
     time::Instant,
 };
 
 use http::{HeaderMap, Request, Response};
 use http_body::{Body, Frame};
+use metrics::{Counter, Histogram};
 use pin_project_lite::pin_project;
+use prost::Message as _;
+use prost_types::FileDescriptorSet;
 use tower::{Layer, Service};
 use tracing::{Instrument, Span, field};
 
 /// Adds metrics and a span to every gRPC call.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ObserveLayer;
+#[derive(Debug, Clone)]
+pub struct ObserveLayer {
+    methods: Arc<Methods>,
+}
+
+impl ObserveLayer {
+    /// The table of served methods, from the encoded descriptor sets the
+    /// server registers for reflection. Metric handles are made here, so the
+    /// recorder must be installed first.
+    #[must_use]
+    pub fn new(descriptor_sets: &[&[u8]]) -> ObserveLayer {
+        let mut by_path = HashMap::new();
+        for encoded in descriptor_sets {
+            let set = match FileDescriptorSet::decode(*encoded) {
+                Ok(set) => set,
+                Err(e) => {
+                    tracing::warn!(error = %e, "a descriptor set did not decode; its methods count as unknown");
+                    continue;
+                }
+            };
+            for file in &set.file {
+                for service in &file.service {
+                    let service_name = match file.package() {
+                        "" => service.name().to_owned(),
+                        package => format!("{package}.{}", service.name()),
+                    };
+                    for method in &service.method {
+                        let kind = match (method.client_streaming(), method.server_streaming()) {
+                            (false, false) => "unary",
+                            (false, true) => "server_stream",
+                            (true, false) => "client_stream",
+                            (true, true) => "bidi_stream",
+                        };
+                        let path = format!("/{service_name}/{}", method.name());
+                        let metrics = MethodMetrics::new(&service_name, method.name(), kind);
+                        by_path.insert(path, Arc::new(metrics));
+                    }
+                }
+            }
+        }
+        ObserveLayer {
+            methods: Arc::new(Methods {
+                by_path,
+                unknown: Arc::new(MethodMetrics::new("unknown", "unknown", "unary")),
+            }),
+        }
+    }
+}
 
 impl<S> Layer<S> for ObserveLayer {
     type Service = Observe<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        Observe { inner }
+        Observe {
+            inner,
+            methods: Arc::clone(&self.methods),
+        }
     }
 }
 
 #[derive(Debug, Clone)]
 pub struct Observe<S> {
     inner: S,
+    methods: Arc<Methods>,
+}
+
+#[derive(Debug)]
+struct Methods {
+    by_path: HashMap<String, Arc<MethodMetrics>>,
+    unknown: Arc<MethodMetrics>,
+}
+
+impl Methods {
+    fn get(&self, path: &str) -> &Arc<MethodMetrics> {
+        self.by_path.get(path).unwrap_or(&self.unknown)
+    }
+}
+
+/// One method's labels and metric handles, made once: looking a labelled
+/// series up in the registry on every call cost more than the counting.
+#[derive(Debug)]
+struct MethodMetrics {
+    service: String,
+    method: String,
+    kind: &'static str,
+    started: Counter,
+    seconds: Histogram,
+    /// `grpc_server_handled_total` per status code (0-16), made at the code's
+    /// first use, so that a scrape shows only the codes that occurred.
+    handled: [OnceLock<Counter>; CODES],
+}
+
+/// gRPC status codes 0 (OK) to 16 (UNAUTHENTICATED).
+const CODES: usize = 17;
+
+impl MethodMetrics {
+    fn new(service: &str, method: &str, kind: &'static str) -> MethodMetrics {
+        let labels = [
+            ("grpc_service", service.to_owned()),
+            ("grpc_method", method.to_owned()),
+            ("grpc_type", kind.to_owned()),
+        ];
+        MethodMetrics {
+            service: service.to_owned(),
+            method: method.to_owned(),
+            kind,
+            started: metrics::counter!("grpc_server_started_total", &labels),
+            seconds: metrics::histogram!("grpc_server_handling_seconds", &labels),
+            handled: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    fn handled(&self, code: tonic::Code) -> &Counter {
+        let index = (code as usize).min(CODES - 1);
+        self.handled[index].get_or_init(|| {
+            metrics::counter!(
+                "grpc_server_handled_total",
+                &[
+                    ("grpc_service", self.service.clone()),
+                    ("grpc_method", self.method.clone()),
+                    ("grpc_type", self.kind.to_owned()),
+                    ("grpc_code", code_name(code).to_owned()),
+                ]
+            )
+        })
+    }
 }
 
 /// What is known about a call once its path is read.
 #[derive(Debug, Clone)]
 struct CallInfo {
-    service: String,
-    method: String,
-    kind: &'static str,
+    metrics: Arc<MethodMetrics>,
     started: Instant,
     span: Span,
 }
 
-fn split_path(path: &str) -> (String, String) {
-    let mut parts = path.trim_start_matches('/').splitn(2, '/');
-    let service = parts.next().unwrap_or_default().to_owned();
-    let method = parts.next().unwrap_or_default().to_owned();
-    (service, method)
+/// The code in a `grpc-status` value; anything unreadable is UNKNOWN, as
+/// gRPC clients read it.
+fn parse_code(value: &str) -> tonic::Code {
+    value
+        .parse::<i32>()
+        .map_or(tonic::Code::Unknown, tonic::Code::from)
 }
 
-fn call_kind(method: &str) -> &'static str {
-    match method {
-        "Analyze" | "Watch" | "ServerReflectionInfo" => "server_stream",
-        _ => "unary",
-    }
-}
-
-fn code_name(code: &str) -> &'static str {
-    match code.parse::<i32>().map(tonic::Code::from) {
-        Ok(tonic::Code::Ok) => "OK",
-        Ok(tonic::Code::Cancelled) => "Canceled",
-        Ok(tonic::Code::Unknown) => "Unknown",
-        Ok(tonic::Code::InvalidArgument) => "InvalidArgument",
-        Ok(tonic::Code::DeadlineExceeded) => "DeadlineExceeded",
-        Ok(tonic::Code::NotFound) => "NotFound",
-        Ok(tonic::Code::AlreadyExists) => "AlreadyExists",
-        Ok(tonic::Code::PermissionDenied) => "PermissionDenied",
-        Ok(tonic::Code::ResourceExhausted) => "ResourceExhausted",
-        Ok(tonic::Code::FailedPrecondition) => "FailedPrecondition",
-        Ok(tonic::Code::Aborted) => "Aborted",
-        Ok(tonic::Code::OutOfRange) => "OutOfRange",
-        Ok(tonic::Code::Unimplemented) => "Unimplemented",
-        Ok(tonic::Code::Internal) => "Internal",
-        Ok(tonic::Code::Unavailable) => "Unavailable",
-        Ok(tonic::Code::DataLoss) => "DataLoss",
-        Ok(tonic::Code::Unauthenticated) => "Unauthenticated",
-        Err(_) => "Unknown",
+fn code_name(code: tonic::Code) -> &'static str {
+    match code {
+        tonic::Code::Ok => "OK",
+        tonic::Code::Cancelled => "Canceled",
+        tonic::Code::Unknown => "Unknown",
+        tonic::Code::InvalidArgument => "InvalidArgument",
+        tonic::Code::DeadlineExceeded => "DeadlineExceeded",
+        tonic::Code::NotFound => "NotFound",
+        tonic::Code::AlreadyExists => "AlreadyExists",
+        tonic::Code::PermissionDenied => "PermissionDenied",
+        tonic::Code::ResourceExhausted => "ResourceExhausted",
+        tonic::Code::FailedPrecondition => "FailedPrecondition",
+        tonic::Code::Aborted => "Aborted",
+        tonic::Code::OutOfRange => "OutOfRange",
+        tonic::Code::Unimplemented => "Unimplemented",
+        tonic::Code::Internal => "Internal",
+        tonic::Code::Unavailable => "Unavailable",
+        tonic::Code::DataLoss => "DataLoss",
+        tonic::Code::Unauthenticated => "Unauthenticated",
     }
 }
 
 impl CallInfo {
-    fn finish(&self, code: &'static str) {
+    fn finish(&self, code: tonic::Code) {
         let elapsed = self.started.elapsed();
-        let labels = [
-            ("grpc_service", self.service.clone()),
-            ("grpc_method", self.method.clone()),
-            ("grpc_type", self.kind.to_owned()),
-        ];
-        metrics::counter!(
-            "grpc_server_handled_total",
-            &[
-                ("grpc_service", self.service.clone()),
-                ("grpc_method", self.method.clone()),
-                ("grpc_type", self.kind.to_owned()),
-                ("grpc_code", code.to_owned()),
-            ]
-        )
-        .increment(1);
-        metrics::histogram!("grpc_server_handling_seconds", &labels).record(elapsed.as_secs_f64());
+        self.metrics.handled(code).increment(1);
+        self.metrics.seconds.record(elapsed.as_secs_f64());
+        let code = code_name(code);
         self.span.record("grpc_code", code);
         self.span
             .record("duration_ms", elapsed.as_secs_f64() * 1000.0);
@@ -113,6 +214,10 @@ impl CallInfo {
         });
     }
 }
+
+/// The longest request path a log line repeats, in bytes: the path of an
+/// unknown method comes from the client.
+const LOGGED_PATH: usize = 128;
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for Observe<S>
 where
@@ -129,29 +234,31 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
-        let (service, method) = split_path(request.uri().path());
-        let kind = call_kind(&method);
-        let span = tracing::info_span!(
-            "rpc",
-            service = %service,
-            method = %method,
-            variant = field::Empty,
-            grpc_code = field::Empty,
-            duration_ms = field::Empty,
-        );
-        metrics::counter!(
-            "grpc_server_started_total",
-            &[
-                ("grpc_service", service.clone()),
-                ("grpc_method", method.clone()),
-                ("grpc_type", kind.to_owned()),
-            ]
-        )
-        .increment(1);
+        let path = request.uri().path();
+        let metrics = Arc::clone(self.methods.get(path));
+        let span = if Arc::ptr_eq(&metrics, &self.methods.unknown) {
+            let end = path.floor_char_boundary(LOGGED_PATH);
+            tracing::info_span!(
+                "rpc",
+                service = "unknown",
+                method = "unknown",
+                path = &path[..end],
+                grpc_code = field::Empty,
+                duration_ms = field::Empty,
+            )
+        } else {
+            tracing::info_span!(
+                "rpc",
+                service = %metrics.service,
+                method = %metrics.method,
+                variant = field::Empty,
+                grpc_code = field::Empty,
+                duration_ms = field::Empty,
+            )
+        };
+        metrics.started.increment(1);
         let info = CallInfo {
-            service,
-            method,
-            kind,
+            metrics,
             started: Instant::now(),
             span: span.clone(),
         };
@@ -163,7 +270,7 @@ where
                 .headers()
                 .get("grpc-status")
                 .and_then(|v| v.to_str().ok())
-                .map(code_name);
+                .map(parse_code);
             let info = match code {
                 Some(code) => {
                     info.finish(code);
@@ -203,17 +310,17 @@ pin_project! {
             // The client went away before the trailers: gRPC calls that
             // "Canceled".
             if let Some(info) = this.project().info.take() {
-                info.finish("Canceled");
+                info.finish(tonic::Code::Cancelled);
             }
         }
     }
 }
 
-fn trailer_code(trailers: &HeaderMap) -> &'static str {
+fn trailer_code(trailers: &HeaderMap) -> tonic::Code {
     trailers
         .get("grpc-status")
         .and_then(|v| v.to_str().ok())
-        .map_or("Unknown", code_name)
+        .map_or(tonic::Code::Unknown, parse_code)
 }
 
 impl<B: Body> Body for ObservedBody<B> {
@@ -237,12 +344,12 @@ impl<B: Body> Body for ObservedBody<B> {
             }
             Some(Err(_)) => {
                 if let Some(info) = this.info.take() {
-                    info.finish("Internal");
+                    info.finish(tonic::Code::Internal);
                 }
             }
             None => {
                 if let Some(info) = this.info.take() {
-                    info.finish("OK");
+                    info.finish(tonic::Code::Ok);
                 }
             }
         }
@@ -255,5 +362,86 @@ impl<B: Body> Body for ObservedBody<B> {
 
     fn size_hint(&self) -> http_body::SizeHint {
         self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ObserveLayer;
+
+    #[test]
+    fn every_served_method_has_its_labels_and_kind() {
+        let layer = ObserveLayer::new(&[
+            crate::proto::FILE_DESCRIPTOR_SET,
+            tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+        ]);
+        let methods = &layer.methods;
+        for (path, service, method, kind) in [
+            (
+                "/arbiter.v1.Rules/LegalMoves",
+                "arbiter.v1.Rules",
+                "LegalMoves",
+                "unary",
+            ),
+            (
+                "/arbiter.v1.Rules/Perft",
+                "arbiter.v1.Rules",
+                "Perft",
+                "unary",
+            ),
+            (
+                "/arbiter.v1.Engine/Analyze",
+                "arbiter.v1.Engine",
+                "Analyze",
+                "server_stream",
+            ),
+            (
+                "/grpc.health.v1.Health/Check",
+                "grpc.health.v1.Health",
+                "Check",
+                "unary",
+            ),
+            (
+                "/grpc.health.v1.Health/Watch",
+                "grpc.health.v1.Health",
+                "Watch",
+                "server_stream",
+            ),
+            (
+                "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+                "grpc.reflection.v1.ServerReflection",
+                "ServerReflectionInfo",
+                "bidi_stream",
+            ),
+            (
+                "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                "grpc.reflection.v1alpha.ServerReflection",
+                "ServerReflectionInfo",
+                "bidi_stream",
+            ),
+        ] {
+            let found = methods.get(path);
+            assert_eq!(
+                (found.service.as_str(), found.method.as_str(), found.kind),
+                (service, method, kind),
+                "{path}"
+            );
+        }
+        for path in [
+            "/arbiter.v1.Rules/Nope",
+            "/",
+            "",
+            "/arbiter.v1.Rules/LegalMoves/x",
+        ] {
+            assert_eq!(methods.get(path).service, "unknown", "{path}");
+        }
+        // Six arbiter methods, two or three of health, one per reflection version.
+        assert!(
+            (10..=11).contains(&methods.by_path.len()),
+            "{:?}",
+            methods.by_path.keys()
+        );
     }
 }

@@ -152,7 +152,12 @@ pub async fn start(
     let router = builder
         // Outermost, so that every answer reaches h2 in pieces it can batch.
         .layer(SmallFramesLayer::for_sockets(tls_on))
-        .layer(ObserveLayer)
+        .layer(ObserveLayer::new(&[
+            proto::FILE_DESCRIPTOR_SET,
+            tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+        ]))
         .layer(DrainLayer::new(drain_rx.clone()))
         .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
         .add_service(health_service)
