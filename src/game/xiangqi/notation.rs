@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::attacks::{NORTH, RAYS, SOUTH};
 use super::position::Position;
 use super::types::{Move, PieceKind, Square};
 use super::validate::IllegalMove;
@@ -281,26 +282,24 @@ fn tandem_marker(index: usize, count: usize, file_digit: char) -> char {
 }
 
 /// How many same-kind, same-side pieces stand on `from`'s file, and how many of those
-/// are in front of it (nearer the opponent): `file_mates` without the allocation.
+/// are in front of it (nearer the opponent): `file_mates` without the allocation, read
+/// from the file's bits.
 fn file_count_and_index(
     pos: &Position,
     side: Side,
     kind: PieceKind,
     from: Square,
 ) -> (usize, usize) {
-    let mut count = 0;
-    let mut ahead = 0;
-    for s in pos.pieces_of(super::types::Piece::new(side, kind)).iter() {
-        if s.file() == from.file() {
-            count += 1;
-            let in_front = match side {
-                Side::White => s.rank() > from.rank(),
-                Side::Black => s.rank() < from.rank(),
-            };
-            ahead += usize::from(in_front);
-        }
-    }
-    (count, ahead)
+    let at = from.index();
+    let ahead_ray = match side {
+        Side::White => RAYS[NORTH][at],
+        Side::Black => RAYS[SOUTH][at],
+    };
+    let on_file = pos.pieces(side, kind) & (RAYS[NORTH][at] | RAYS[SOUTH][at] | from.bit());
+    (
+        on_file.count_ones() as usize,
+        (on_file & ahead_ray).count_ones() as usize,
+    )
 }
 
 /// Writes the piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
