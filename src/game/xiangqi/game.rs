@@ -233,13 +233,13 @@ impl XiangqiGame {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
         let pos = self.position();
-        let game_over = self.outcome().is_over();
+        let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
         in_iccs_order(&pos.legal_moves())
             .into_iter()
             .map(|(_, m)| {
                 let mut info = describe_with(pos, m, self.one_based, &checks);
-                if !game_over && pos.piece_at(m.to).is_none() {
+                if may_repeat && pos.piece_at(m.to).is_none() {
                     info.forbidden_repetition =
                         self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
                 }
@@ -253,19 +253,27 @@ impl XiangqiGame {
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
         let pos = self.position();
-        let game_over = self.outcome().is_over();
+        let may_repeat = self.may_complete_repetition();
         in_iccs_order(&pos.legal_moves())
             .into_iter()
             .map(|(_, m)| MoveCoordinates {
                 uci: notation::format_iccs(m),
                 uci_one_based: self.one_based.then(|| notation::format_one_based(m)),
-                forbidden_repetition: if game_over || pos.piece_at(m.to).is_some() {
+                forbidden_repetition: if !may_repeat || pos.piece_at(m.to).is_some() {
                     None
                 } else {
                     self.forbidden_repetition(m, pos.zobrist_after_quiet(m))
                 },
             })
             .collect()
+    }
+
+    /// Whether any move of the current position could complete a repetition: not once
+    /// the game is over, nor while no position has yet occurred `count - 1` times since
+    /// the last capture. A move list then skips the per-move lookup.
+    fn may_complete_repetition(&self) -> bool {
+        !self.outcome().is_over()
+            && self.record.most_occurrences() + 1 >= self.record.options().repetition_count
     }
 
     /// The losing verdict `m` would bring on its mover by completing a repetition. Only

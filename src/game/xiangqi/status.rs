@@ -225,6 +225,13 @@ impl GameRecord {
         self.occurrences.get(&zobrist).copied().unwrap_or(0)
     }
 
+    /// The most any one position has occurred since the last capture: no move can
+    /// complete a repetition of `count` while this is below `count - 1`.
+    #[must_use]
+    pub fn most_occurrences(&self) -> u32 {
+        self.occurrences.values().copied().max().unwrap_or(0)
+    }
+
     /// The move-limit counter after the moves pushed so far.
     #[must_use]
     pub fn move_limit_counter(&self) -> MoveLimitCounter {
