@@ -19,6 +19,8 @@ async fn legal_moves_from_the_start_in_iccs_and_wxf() {
         .unwrap()
         .into_inner();
     assert_eq!(response.moves.len(), 44);
+    let iccs: Vec<&str> = response.moves.iter().map(|m| m.uci.as_str()).collect();
+    assert!(iccs.is_sorted(), "moves are sorted by ICCS: {iccs:?}");
     assert_eq!(response.rule_set(), pb::RuleSet::Axf);
     assert_eq!(
         response.fen,
