@@ -357,6 +357,57 @@ struct WorkerReport {
     codes: BTreeMap<String, u64>,
 }
 
+type AnyError = Box<dyn std::error::Error + Send + Sync>;
+
+impl WorkerReport {
+    fn new() -> Result<WorkerReport, AnyError> {
+        Ok(WorkerReport {
+            latencies: Histogram::new_with_bounds(1, 120_000_000, 3)?,
+            codes: BTreeMap::new(),
+        })
+    }
+
+    fn merge(&mut self, other: WorkerReport) -> Result<(), AnyError> {
+        self.latencies.add(&other.latencies)?;
+        for (code, n) in other.codes {
+            *self.codes.entry(code).or_insert(0) += n;
+        }
+        Ok(())
+    }
+}
+
+/// What every worker of a run shares: the call, the credentials, the clock.
+#[derive(Clone)]
+struct Plan {
+    job: Arc<Job>,
+    token: Option<Arc<str>>,
+    measure_from: Instant,
+    end: Instant,
+    interval: Option<Duration>,
+}
+
+/// Runs `calls` workers over `channels` on the current runtime until the
+/// plan's end, and merges their reports.
+async fn drive(plan: &Plan, channels: &[Channel], calls: usize) -> Result<WorkerReport, AnyError> {
+    let workers: Vec<_> = (0..calls)
+        .map(|i| {
+            tokio::spawn(worker(
+                Arc::clone(&plan.job),
+                channels[i % channels.len()].clone(),
+                plan.token.clone(),
+                plan.measure_from,
+                plan.end,
+                plan.interval,
+            ))
+        })
+        .collect();
+    let mut merged = WorkerReport::new()?;
+    for worker in workers {
+        merged.merge(worker.await?)?;
+    }
+    Ok(merged)
+}
+
 /// How a worker calls: the request, and whether to decode the answers.
 struct Job {
     call: Arc<Call>,
@@ -410,15 +461,11 @@ struct EventLoop {
     addr: String,
     connections: usize,
     calls: usize,
-    job: Arc<Job>,
-    token: Option<Arc<str>>,
-    measure_from: Instant,
-    end: Instant,
-    interval: Option<Duration>,
+    plan: Plan,
 }
 
 impl EventLoop {
-    fn run(self) -> Result<WorkerReport, Box<dyn std::error::Error + Send + Sync>> {
+    fn run(self) -> Result<WorkerReport, AnyError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
@@ -427,30 +474,7 @@ impl EventLoop {
             for _ in 0..self.connections.max(1) {
                 channels.push(Channel::from_shared(self.addr.clone())?.connect().await?);
             }
-            let workers: Vec<_> = (0..self.calls)
-                .map(|i| {
-                    tokio::spawn(worker(
-                        Arc::clone(&self.job),
-                        channels[i % channels.len()].clone(),
-                        self.token.clone(),
-                        self.measure_from,
-                        self.end,
-                        self.interval,
-                    ))
-                })
-                .collect();
-            let mut merged = WorkerReport {
-                latencies: Histogram::new_with_bounds(1, 120_000_000, 3)?,
-                codes: BTreeMap::new(),
-            };
-            for worker in workers {
-                let report = worker.await?;
-                merged.latencies.add(&report.latencies)?;
-                for (code, n) in report.codes {
-                    *merged.codes.entry(code).or_insert(0) += n;
-                }
-            }
-            Ok(merged)
+            drive(&self.plan, &channels, self.calls).await
         })
     }
 }
@@ -492,7 +516,7 @@ async fn resident_memory(admin: &str) -> Option<u64> {
 }
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> Result<(), AnyError> {
     let args = Args::parse();
     let call = Arc::new(call_for(&args));
     if let Some(path) = &args.write_body {
@@ -544,32 +568,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Vec::new()
     };
     let connections = channels.len();
-    let mut latencies = Histogram::<u64>::new_with_bounds(1, 120_000_000, 3)?;
-    let mut codes: BTreeMap<String, u64> = BTreeMap::new();
-    let mut merge = |report: WorkerReport| -> Result<(), Box<dyn std::error::Error>> {
-        latencies.add(&report.latencies)?;
-        for (code, n) in report.codes {
-            *codes.entry(code).or_insert(0) += n;
-        }
-        Ok(())
+    let plan = Plan {
+        job,
+        token: token.clone(),
+        measure_from,
+        end,
+        interval,
     };
     let threads = args.threads.min(connections);
-    if threads == 0 {
-        let workers: Vec<_> = (0..concurrency)
-            .map(|i| {
-                tokio::spawn(worker(
-                    Arc::clone(&job),
-                    channels[i % connections].clone(),
-                    token.clone(),
-                    measure_from,
-                    end,
-                    interval,
-                ))
-            })
-            .collect();
-        for worker in workers {
-            merge(worker.await?)?;
-        }
+    let report = if threads == 0 {
+        drive(&plan, &channels, concurrency).await?
     } else {
         let loops: Vec<_> = (0..threads)
             .map(|thread| {
@@ -579,23 +587,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     calls: (0..concurrency)
                         .filter(|i| (i % connections) % threads == thread)
                         .count(),
-                    job: Arc::clone(&job),
-                    token: token.clone(),
-                    measure_from,
-                    end,
-                    interval,
+                    plan: plan.clone(),
                 };
                 std::thread::spawn(move || share.run())
             })
             .collect();
+        let mut merged = WorkerReport::new()?;
         for handle in loops {
-            let report = handle
-                .join()
-                .map_err(|_| "a client thread panicked")?
-                .map_err(|e| format!("client thread: {e}"))?;
-            merge(report)?;
+            merged.merge(handle.join().map_err(|_| "a client thread panicked")??)?;
         }
-    }
+        merged
+    };
+    let WorkerReport { latencies, codes } = report;
     let measured = Instant::now()
         .saturating_duration_since(measure_from)
         .as_secs_f64();

@@ -755,6 +755,22 @@ mod tests {
 
     use super::{describe_all, gives_check, plain_uci, played, uci_order};
 
+    /// The positions of the chess perft suite, each with its FEN.
+    fn reference_positions() -> impl Iterator<Item = (&'static str, Chess)> {
+        include_str!("../../../tests/data/chess.epd")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|line| {
+                let fen = line.split(';').next().unwrap_or_default().trim();
+                let pos = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Chess960)
+                    .unwrap();
+                (fen, pos)
+            })
+    }
+
     /// The plain UCI reader reads each square and promotion as shakmaty's
     /// parser does, and leaves everything else to it.
     #[test]
@@ -795,16 +811,9 @@ mod tests {
     /// discoveries, promotions, castling rooks and pins among them).
     #[test]
     fn gives_check_agrees_with_the_played_position() {
-        let suite = include_str!("../../../tests/data/chess.epd");
         let mut checks = 0;
         let mut moves = 0;
-        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            let root: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(shakmaty::CastlingMode::Chess960)
-                .unwrap();
+        for (fen, root) in reference_positions() {
             let mut frontier = vec![root];
             for _ in 0..3 {
                 let mut next = Vec::new();
@@ -828,15 +837,8 @@ mod tests {
     /// position and of each position one move later.
     #[test]
     fn move_list_matches_shakmaty_san_and_uci_order() {
-        let suite = include_str!("../../../tests/data/chess.epd");
         let mut checked = 0;
-        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            let root: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(shakmaty::CastlingMode::Chess960)
-                .unwrap();
+        for (fen, root) in reference_positions() {
             let mut positions = vec![root.clone()];
             for m in root.legal_moves() {
                 positions.push(root.clone().play(m).unwrap());
