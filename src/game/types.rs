@@ -178,6 +178,27 @@ pub struct MoveInfo {
     pub forbidden_repetition: Option<Outcome>,
 }
 
+impl MoveInfo {
+    /// Nothing said yet: the start a description fills in place.
+    pub const EMPTY: MoveInfo = MoveInfo {
+        uci: Notation::new(),
+        san: Notation::new(),
+        uci_one_based: None,
+        from: Notation::new(),
+        to: Notation::new(),
+        piece: PieceInfo {
+            side: Side::White,
+            kind: PieceKind::Pawn,
+        },
+        captured: None,
+        check: false,
+        castling: None,
+        en_passant: false,
+        promotion: None,
+        forbidden_repetition: None,
+    };
+}
+
 /// A legal move as coordinates only, for clients that need no description.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveCoordinates {

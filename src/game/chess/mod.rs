@@ -541,16 +541,16 @@ fn describe_all(pos: &Chess) -> Vec<MoveInfo> {
     let arrivals = Arrivals::of(&moves);
     let uncontested = MoveList::new();
     let mut scratch = String::new();
-    in_uci_order(&moves)
-        .map(|m| {
-            let rivals = if arrivals.contested(m) {
-                &moves
-            } else {
-                &uncontested
-            };
-            describe_among(pos, m, rivals, &mut scratch)
-        })
-        .collect()
+    let mut described = vec![MoveInfo::EMPTY; moves.len()];
+    for (info, m) in described.iter_mut().zip(in_uci_order(&moves)) {
+        let rivals = if arrivals.contested(m) {
+            &moves
+        } else {
+            &uncontested
+        };
+        describe_into(info, pos, m, rivals, &mut scratch);
+    }
+    described
 }
 
 /// How many legal moves bring each kind of piece to each square. SAN names a
@@ -628,6 +628,21 @@ fn uci_order(m: Move) -> u32 {
 /// move — not one per move, as a position-by-position SAN would.
 /// `scratch` is where shakmaty writes the SAN, which only writes to a `String`.
 fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) -> MoveInfo {
+    let mut info = MoveInfo::EMPTY;
+    describe_into(&mut info, pos, m, legal, scratch);
+    info
+}
+
+/// [`describe_among`] written into a blank description in place: a move list fills its
+/// own vector rather than copying each description out of a temporary, a copy that
+/// stalled on the byte-wise writes just made to it.
+fn describe_into(
+    info: &mut MoveInfo,
+    pos: &Chess,
+    m: Move,
+    legal: &MoveList,
+    scratch: &mut String,
+) {
     let mover = side(pos.turn());
     let san = San::disambiguate(m, legal);
     let suffix = if !gives_check(pos, m) {
@@ -639,38 +654,34 @@ fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) 
     };
     let san = SanPlus { san, suffix };
     let uci = m.to_uci(CastlingMode::Standard);
-    let (from, to) = match uci {
-        UciMove::Normal { from, to, .. } => (square_text(from), square_text(to)),
-        UciMove::Put { to, .. } => (Notation::new(), square_text(to)),
-        UciMove::Null => (Notation::new(), Notation::new()),
-    };
-    let castling = match san.san {
+    push_uci(&mut info.uci, uci);
+    match uci {
+        UciMove::Normal { from, to, .. } => {
+            push_square(&mut info.from, from);
+            push_square(&mut info.to, to);
+        }
+        UciMove::Put { to, .. } => push_square(&mut info.to, to),
+        UciMove::Null => {}
+    }
+    info.castling = match san.san {
         San::Castle(shakmaty::CastlingSide::KingSide) => Some(CastlingSide::Kingside),
         San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
         _ => None,
     };
     scratch.clear();
     san.append_to_string(scratch);
-    MoveInfo {
-        uci: uci_text(uci),
-        san: Notation::from(scratch.as_str()),
-        uci_one_based: None,
-        from,
-        to,
-        piece: PieceInfo {
-            side: mover,
-            kind: kind(m.role()),
-        },
-        captured: m.capture().map(|role| PieceInfo {
-            side: mover.opponent(),
-            kind: kind(role),
-        }),
-        check: suffix.is_some(),
-        castling,
-        en_passant: m.is_en_passant(),
-        promotion: m.promotion().map(kind),
-        forbidden_repetition: None,
-    }
+    info.san.push_str(scratch);
+    info.piece = PieceInfo {
+        side: mover,
+        kind: kind(m.role()),
+    };
+    info.captured = m.capture().map(|role| PieceInfo {
+        side: mover.opponent(),
+        kind: kind(role),
+    });
+    info.check = suffix.is_some();
+    info.en_passant = m.is_en_passant();
+    info.promotion = m.promotion().map(kind);
 }
 
 /// Whether the legal move `m` leaves the opponent in check, read from the
@@ -716,14 +727,19 @@ fn played(pos: &Chess, m: Move) -> Chess {
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
 fn uci_text(uci: UciMove) -> Notation {
     let mut text = Notation::new();
+    push_uci(&mut text, uci);
+    text
+}
+
+fn push_uci(text: &mut Notation, uci: UciMove) {
     match uci {
         UciMove::Normal {
             from,
             to,
             promotion,
         } => {
-            push_square(&mut text, from);
-            push_square(&mut text, to);
+            push_square(text, from);
+            push_square(text, to);
             if let Some(role) = promotion {
                 text.push(role.char());
             }
@@ -731,17 +747,10 @@ fn uci_text(uci: UciMove) -> Notation {
         UciMove::Put { role, to } => {
             text.push(role.upper_char());
             text.push('@');
-            push_square(&mut text, to);
+            push_square(text, to);
         }
         UciMove::Null => text.push_str("0000"),
     }
-    text
-}
-
-fn square_text(square: shakmaty::Square) -> Notation {
-    let mut text = Notation::new();
-    push_square(&mut text, square);
-    text
 }
 
 fn push_square(text: &mut Notation, square: shakmaty::Square) {

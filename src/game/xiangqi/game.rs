@@ -102,27 +102,36 @@ pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
 
 /// [`describe`] with the position's [`CheckTest`], made once for a whole move list.
 fn describe_with(pos: &Position, m: Move, one_based: bool, checks: &CheckTest) -> MoveInfo {
-    let mover = pos.piece_at(m.from).map_or(
+    let mut info = MoveInfo::EMPTY;
+    describe_into(&mut info, pos, m, one_based, checks);
+    info
+}
+
+/// [`describe_with`] written into a blank description in place: a move list fills its own
+/// vector rather than copying each description out of a temporary.
+fn describe_into(
+    info: &mut MoveInfo,
+    pos: &Position,
+    m: Move,
+    one_based: bool,
+    checks: &CheckTest,
+) {
+    notation::push_iccs(&mut info.uci, m);
+    notation::push_wxf(&mut info.san, pos, m);
+    if one_based {
+        info.uci_one_based = Some(notation::format_one_based(m));
+    }
+    notation::push_square(&mut info.from, m.from);
+    notation::push_square(&mut info.to, m.to);
+    info.piece = pos.piece_at(m.from).map_or(
         PieceInfo {
             side: pos.side_to_move(),
             kind: PieceKind::Soldier,
         },
         piece,
     );
-    MoveInfo {
-        uci: notation::format_iccs(m),
-        san: notation::to_wxf(pos, m),
-        uci_one_based: one_based.then(|| notation::format_one_based(m)),
-        from: notation::square_text(m.from),
-        to: notation::square_text(m.to),
-        piece: mover,
-        captured: pos.piece_at(m.to).map(piece),
-        check: checks.gives_check(pos, m),
-        castling: None,
-        en_passant: false,
-        promotion: None,
-        forbidden_repetition: None,
-    }
+    info.captured = pos.piece_at(m.to).map(piece);
+    info.check = checks.gives_check(pos, m);
 }
 
 /// `moves` sorted like their ICCS strings (file before rank), each with its key.
@@ -235,17 +244,16 @@ impl XiangqiGame {
         let pos = self.position();
         let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
-        in_iccs_order(&pos.legal_moves())
-            .into_iter()
-            .map(|(_, m)| {
-                let mut info = describe_with(pos, m, self.one_based, &checks);
-                if may_repeat && pos.piece_at(m.to).is_none() {
-                    info.forbidden_repetition =
-                        self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
-                }
-                info
-            })
-            .collect()
+        let order = in_iccs_order(&pos.legal_moves());
+        let mut described = vec![MoveInfo::EMPTY; order.len()];
+        for (info, &(_, m)) in described.iter_mut().zip(&order) {
+            describe_into(info, pos, m, self.one_based, &checks);
+            if may_repeat && info.captured.is_none() {
+                info.forbidden_repetition =
+                    self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
+            }
+        }
+        described
     }
 
     /// Every legal move in ICCS only (and 1-based when asked for), sorted, with the same

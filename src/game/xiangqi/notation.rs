@@ -171,9 +171,15 @@ pub fn parse_one_based(input: &str) -> Result<Move, NotationError> {
 #[must_use]
 pub fn format_iccs(m: Move) -> Notation {
     let mut text = Notation::new();
-    push_square(&mut text, m.from);
-    push_square(&mut text, m.to);
+    push_iccs(&mut text, m);
     text
+}
+
+/// [`format_iccs`] appended to a text the caller holds, such as a field of a move
+/// description being filled in place.
+pub fn push_iccs(out: &mut Notation, m: Move) {
+    push_square(out, m.from);
+    push_square(out, m.to);
 }
 
 /// A point in ICCS coordinates (`h2`), for move lists built without the formatter.
@@ -184,7 +190,7 @@ pub fn square_text(square: Square) -> Notation {
     text
 }
 
-fn push_square(out: &mut Notation, square: Square) {
+pub fn push_square(out: &mut Notation, square: Square) {
     out.push(char::from(b'a' + square.file()));
     out.push(digit(square.rank()));
 }
@@ -338,13 +344,20 @@ fn push_designation(out: &mut Notation, pos: &Position, side: Side, kind: PieceK
 /// Returns the ICCS form if `from` is empty.
 #[must_use]
 pub fn to_wxf(pos: &Position, m: Move) -> Notation {
-    let Some(piece) = pos.piece_at(m.from) else {
-        return format_iccs(m);
-    };
     let mut out = Notation::new();
-    push_designation(&mut out, pos, piece.side, piece.kind, m.from);
-    push_action(&mut out, piece.side, piece.kind, m);
+    push_wxf(&mut out, pos, m);
     out
+}
+
+/// [`to_wxf`] appended to a text the caller holds.
+pub fn push_wxf(out: &mut Notation, pos: &Position, m: Move) {
+    match pos.piece_at(m.from) {
+        Some(piece) => {
+            push_designation(out, pos, piece.side, piece.kind, m.from);
+            push_action(out, piece.side, piece.kind, m);
+        }
+        None => push_iccs(out, m),
+    }
 }
 
 /// Other spellings accepted for `m` (already normalised, see `normalise_wxf`).
