@@ -7,6 +7,8 @@ pub mod fen;
 mod uci_fast;
 mod validate;
 
+use std::cell::OnceCell;
+
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role,
     san::{San, SanPlus, Suffix},
@@ -43,6 +45,10 @@ pub struct ChessGame {
     /// i ≥ 1 (`window[0]` follows move `window_start_ply - 1`, or is the FEN).
     window_start_ply: usize,
     plies: usize,
+    /// The current position's legal moves, generated at most once: a move
+    /// list needs them for its outcome (mate or stalemate) and again for
+    /// its moves.
+    legal: OnceCell<Box<MoveList>>,
 }
 
 fn hash(pos: &Chess) -> u64 {
@@ -189,6 +195,7 @@ impl ChessGame {
             position,
             window_start_ply: 0,
             plies: 0,
+            legal: OnceCell::new(),
         };
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
@@ -229,6 +236,7 @@ impl ChessGame {
                 .update_zobrist_hash(Zobrist64(current), m, EnPassantMode::Legal)
         });
         self.position.play_unchecked(m);
+        self.legal.take();
         self.plies += 1;
         if irreversible {
             self.window.clear();
@@ -253,25 +261,24 @@ impl ChessGame {
     /// Describes a legal move of the current position.
     #[must_use]
     pub fn describe(&self, m: Move) -> MoveInfo {
-        describe(&self.position, m)
+        describe_among(&self.position, m, self.legal(), &mut String::new())
     }
 
     /// Every legal move, sorted by UCI.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        describe_all(&self.position)
+        describe_all(&self.position, self.legal())
     }
 
     /// Every legal move in UCI only, sorted.
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
-        in_uci_order(&self.position.legal_moves())
-            .map(|m| MoveCoordinates {
-                uci: uci_text(m.to_uci(CastlingMode::Standard)),
-                uci_one_based: None,
-                forbidden_repetition: None,
-            })
-            .collect()
+        let legal = self.legal();
+        let mut listed = vec![MoveCoordinates::EMPTY; legal.len()];
+        for (coordinates, m) in listed.iter_mut().zip(in_uci_order(legal)) {
+            push_uci(&mut coordinates.uci, m.to_uci(CastlingMode::Standard));
+        }
+        listed
     }
 
     fn occurrences(&self) -> u32 {
@@ -292,7 +299,12 @@ impl ChessGame {
     /// Endings that need no claim: mate, stalemate, dead position, fivefold,
     /// seventy-five moves. Precedence follows FIDE: mate stands over 9.6.2.
     fn automatic_outcome(&self) -> Outcome {
-        self.outcome_given_moves(!self.position.legal_moves().is_empty())
+        self.outcome_given_moves(!self.legal().is_empty())
+    }
+
+    fn legal(&self) -> &MoveList {
+        self.legal
+            .get_or_init(|| Box::new(self.position.legal_moves()))
     }
 
     /// [`Self::automatic_outcome`] when the caller already knows whether
@@ -535,16 +547,15 @@ pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
     describe_among(pos, m, &pos.legal_moves(), &mut String::new())
 }
 
-/// Every legal move of `pos`, described, in UCI order.
-fn describe_all(pos: &Chess) -> Vec<MoveInfo> {
-    let moves = pos.legal_moves();
-    let arrivals = Arrivals::of(&moves);
+/// Every legal move of `pos` (`moves`), described, in UCI order.
+fn describe_all(pos: &Chess, moves: &MoveList) -> Vec<MoveInfo> {
+    let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
     let mut scratch = String::new();
     let mut described = vec![MoveInfo::EMPTY; moves.len()];
-    for (info, m) in described.iter_mut().zip(in_uci_order(&moves)) {
+    for (info, m) in described.iter_mut().zip(in_uci_order(moves)) {
         let rivals = if arrivals.contested(m) {
-            &moves
+            moves
         } else {
             &uncontested
         };
@@ -725,12 +736,6 @@ fn played(pos: &Chess, m: Move) -> Chess {
 }
 
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
-fn uci_text(uci: UciMove) -> Notation {
-    let mut text = Notation::new();
-    push_uci(&mut text, uci);
-    text
-}
-
 fn push_uci(text: &mut Notation, uci: UciMove) {
     match uci {
         UciMove::Normal {
@@ -855,7 +860,7 @@ mod tests {
             for pos in positions {
                 let mut legal = pos.legal_moves();
                 legal.sort_unstable_by_key(|&m| uci_order(m));
-                let described = describe_all(&pos);
+                let described = describe_all(&pos, &pos.legal_moves());
                 let ucis: Vec<String> = described.iter().map(|m| m.uci.to_string()).collect();
                 let mut sorted = ucis.clone();
                 sorted.sort();
