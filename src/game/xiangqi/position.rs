@@ -30,17 +30,19 @@ pub struct Position {
 /// Tells whether moves of one position give check without playing them: a played copy
 /// per move cost a move list more than the test itself.
 ///
-/// A piece that stays where it is attacks the opposing general only along the general's
-/// rank and file (chariot, cannon, facing general) or across a leg diagonally next to it
-/// (horse); a soldier's attack does not depend on the board. The mover attacks it from
-/// its new point only from that rank or file, a horse's jump away, or a step away. So a
-/// move that neither leaves nor reaches any of those points (the `zone`) changes nothing,
-/// and the answer is whether the general was attacked before (`already`, which a legal
-/// position never has, but a position from a lenient FEN may).
+/// The mover checks from its new point if the board after the move lets it reach the
+/// opposing general: one line lookup for a chariot or cannon, the horse's legs, a soldier's
+/// fixed steps. Every other piece of the mover's side stays where it is, so its attack on
+/// the general can change only where the move empties or fills a point of that attack:
+/// between the general and a chariot, cannon or general of the mover's side on its lines,
+/// on the leg of a horse aimed at it, or the attacker's own point. Those points are
+/// `discovery`; a move that touches none of them leaves the other pieces' attacks as they
+/// were, which is no check (`already` is set only for a position from a lenient FEN whose
+/// side not to move is in check).
 #[derive(Debug, Clone, Copy)]
 pub struct CheckTest {
     general: Option<usize>,
-    zone: u128,
+    discovery: u128,
     already: bool,
 }
 
@@ -52,27 +54,30 @@ impl CheckTest {
         let Some(k) = self.general else {
             return false;
         };
-        let (from_bb, to_bb) = (m.from.bit(), m.to.bit());
-        if (from_bb | to_bb) & self.zone == 0 {
-            return self.already;
-        }
         let Some(mover) = pos.piece_at(m.from) else {
             return false;
         };
         let us = pos.side;
+        let (from_bb, to_bb) = (m.from.bit(), m.to.bit());
         let occ = (pos.occupied() ^ from_bb) | to_bb;
-        let staying = pos.side_bits(us) & !from_bb;
-        if pos.general_attackers(k, us, occ, staying) != 0 {
+        let to = m.to.index();
+        let direct = match mover.kind {
+            PieceKind::Chariot | PieceKind::General => {
+                LINES[k] & to_bb != 0 && between(k, to) & occ == 0
+            }
+            PieceKind::Cannon => LINES[k] & to_bb != 0 && (between(k, to) & occ).count_ones() == 1,
+            PieceKind::Horse => horse_attackers(k, occ) & to_bb != 0,
+            PieceKind::Soldier => SOLDIER_ATTACKERS[side_index(us)][k] & to_bb != 0,
+            PieceKind::Advisor | PieceKind::Elephant => false,
+        };
+        if direct {
             return true;
         }
-        let lands_on = match mover.kind {
-            PieceKind::Chariot | PieceKind::General => chariot_attacks(k, occ),
-            PieceKind::Cannon => cannon_captures(k, occ),
-            PieceKind::Horse => horse_attackers(k, occ),
-            PieceKind::Soldier => SOLDIER_ATTACKERS[side_index(us)][k],
-            PieceKind::Advisor | PieceKind::Elephant => 0,
-        };
-        lands_on & to_bb != 0
+        if (from_bb | to_bb) & self.discovery == 0 {
+            return self.already;
+        }
+        let staying = pos.side_bits(us) & !from_bb;
+        pos.general_attackers(k, us, occ, staying) != 0
     }
 }
 
@@ -532,18 +537,34 @@ impl Position {
         if general == 0 {
             return CheckTest {
                 general: None,
-                zone: 0,
+                discovery: 0,
                 already: false,
             };
         }
         let k = general.trailing_zeros() as usize;
-        let near = HORSE_ATTACKERS[k]
-            .iter()
-            .fold(0, |near, leg| near | leg.block | leg.target);
+        let ours = self.side_bits(us);
+        let occ = self.occupied();
+        let riders = ours
+            & LINES[k]
+            & (self.by_kind[PieceKind::Chariot as usize]
+                | self.by_kind[PieceKind::Cannon as usize]
+                | self.by_kind[PieceKind::General as usize]);
+        let mut discovery = riders;
+        for s in Bits(riders) {
+            discovery |= between(k, s);
+        }
+        let horses = ours & self.by_kind[PieceKind::Horse as usize];
+        for step in &HORSE_ATTACKERS[k] {
+            if step.target & horses != 0 {
+                discovery |= step.block | (step.target & horses);
+            }
+        }
+        discovery |=
+            SOLDIER_ATTACKERS[side_index(us)][k] & ours & self.by_kind[PieceKind::Soldier as usize];
         CheckTest {
             general: Some(k),
-            zone: LINES[k] | near,
-            already: self.general_attackers(k, us, self.occupied(), self.side_bits(us)) != 0,
+            discovery,
+            already: self.general_attackers(k, us, occ, ours) != 0,
         }
     }
 
@@ -757,5 +778,81 @@ mod tests {
             }
         }
         assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
+    }
+
+    /// Checks that only a piece other than the mover gives: a horse's leg freed, a chariot's
+    /// line opened, a cannon's second screen taken away, a cannon's screen put in place.
+    #[test]
+    fn discovered_checks_are_seen() {
+        for fen in [
+            "4k4/3P5/3H5/9/9/9/9/9/9/3K5 w - - 0 1",
+            "4k4/9/9/9/4H4/9/9/9/4R4/3K5 w - - 0 1",
+            "4k4/9/9/9/4H4/9/4P4/9/4C4/3K5 w - - 0 1",
+            "4k4/9/9/9/9/9/9/9/4C4/3K1H3 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+            let mut checks = 0;
+            for m in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play(m);
+                assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
+                checks += usize::from(after.in_check());
+            }
+            assert!(checks > 0, "{fen}");
+        }
+    }
+
+    /// A position whose side not to move is in check already (no FEN gives one; a
+    /// relocation can): a move keeps the check unless it takes the checking piece off its
+    /// line or leg, or fills its path.
+    #[test]
+    fn gives_check_from_a_position_already_in_check() {
+        use crate::game::xiangqi::Square;
+        let point = |file: u32, rank: u32| Square::from_index_unchecked(rank * 9 + file);
+        for (fen, from, to) in [
+            (
+                "4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1",
+                point(3, 1),
+                point(4, 1),
+            ),
+            (
+                "4k4/9/9/9/4P4/9/9/9/3C5/3K5 w - - 0 1",
+                point(3, 1),
+                point(4, 1),
+            ),
+            (
+                "4k4/9/9/3H5/9/9/9/9/9/3K5 w - - 0 1",
+                point(3, 6),
+                point(3, 7),
+            ),
+            (
+                "3k5/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1",
+                point(3, 7),
+                point(3, 8),
+            ),
+        ] {
+            let pos = Position::from_fen(fen, FenStrictness::Lenient)
+                .unwrap()
+                .relocated(from, to);
+            let after_moves: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| (m, pos.clone()))
+                .collect();
+            let (mut kept, mut lifted) = (0, 0);
+            for (m, mut after) in after_moves {
+                after.play(m);
+                assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
+                if after.in_check() {
+                    kept += 1;
+                } else {
+                    lifted += 1;
+                }
+            }
+            assert!(
+                kept > 0 && lifted > 0,
+                "{fen}: {kept} kept, {lifted} lifted"
+            );
+        }
     }
 }
