@@ -210,15 +210,6 @@ pub struct MoveCoordinates {
     pub forbidden_repetition: Option<Outcome>,
 }
 
-impl MoveCoordinates {
-    /// Nothing said yet: the start a move list fills in place.
-    pub const EMPTY: MoveCoordinates = MoveCoordinates {
-        uci: Notation::new(),
-        uci_one_based: None,
-        forbidden_repetition: None,
-    };
-}
-
 /// Why a candidate move is not legal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {

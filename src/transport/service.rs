@@ -173,14 +173,17 @@ impl Rules for RulesService {
         let options = convert::rule_options(options)?;
         let (variant, game) = self.load(position, &options)?;
         self.requests.count(Method::LegalMoves, variant);
+        // The moves before the status: a chess game keeps the moves it describes, and
+        // its status then reads mate or stalemate from them.
         let answer = guarded(|| -> Result<_, Status> {
-            let status = game.status(&options)?;
             Ok(match view {
                 pb::MoveView::Unspecified | pb::MoveView::Full => {
-                    EncodedLegalMoves::full(&game.legal_moves(&options)?, &status)
+                    let moves = game.legal_moves(&options)?;
+                    EncodedLegalMoves::full(&moves, &game.status(&options)?)
                 }
                 pb::MoveView::Coordinates => {
-                    EncodedLegalMoves::coordinates(&game.legal_move_coordinates(&options)?, &status)
+                    let moves = game.legal_move_coordinates(&options)?;
+                    EncodedLegalMoves::coordinates(&moves, &game.status(&options)?)
                 }
             })
         })??;

@@ -45,9 +45,9 @@ pub struct ChessGame {
     /// i ≥ 1 (`window[0]` follows move `window_start_ply - 1`, or is the FEN).
     window_start_ply: usize,
     plies: usize,
-    /// The current position's legal moves, generated at most once: a move
-    /// list needs them for its outcome (mate or stalemate) and again for
-    /// its moves.
+    /// The current position's legal moves, once a described move list has
+    /// generated them: its outcome (mate or stalemate) then needs no second
+    /// generation.
     legal: OnceCell<Box<MoveList>>,
 }
 
@@ -273,12 +273,13 @@ impl ChessGame {
     /// Every legal move in UCI only, sorted.
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
-        let legal = self.legal();
-        let mut listed = vec![MoveCoordinates::EMPTY; legal.len()];
-        for (coordinates, m) in listed.iter_mut().zip(in_uci_order(legal)) {
-            push_uci(&mut coordinates.uci, m.to_uci(CastlingMode::Standard));
-        }
-        listed
+        in_uci_order(&self.position.legal_moves())
+            .map(|m| MoveCoordinates {
+                uci: uci_text(m.to_uci(CastlingMode::Standard)),
+                uci_one_based: None,
+                forbidden_repetition: None,
+            })
+            .collect()
     }
 
     fn occurrences(&self) -> u32 {
@@ -299,9 +300,16 @@ impl ChessGame {
     /// Endings that need no claim: mate, stalemate, dead position, fivefold,
     /// seventy-five moves. Precedence follows FIDE: mate stands over 9.6.2.
     fn automatic_outcome(&self) -> Outcome {
-        self.outcome_given_moves(!self.legal().is_empty())
+        let has_moves = match self.legal.get() {
+            Some(legal) => !legal.is_empty(),
+            None => !self.position.legal_moves().is_empty(),
+        };
+        self.outcome_given_moves(has_moves)
     }
 
+    /// The legal moves, kept for the rest of the call once a described move
+    /// list (or a description) has asked for them. A status alone generates
+    /// them on the stack instead: keeping them costs a copy to the heap.
     fn legal(&self) -> &MoveList {
         self.legal
             .get_or_init(|| Box::new(self.position.legal_moves()))
@@ -736,6 +744,15 @@ fn played(pos: &Chess, m: Move) -> Chess {
 }
 
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
+fn uci_text(uci: UciMove) -> Notation {
+    let mut text = Notation::new();
+    push_uci(&mut text, uci);
+    text
+}
+
+/// Always inlined: called out of line, its byte-wise writes into a text that
+/// is then returned whole stall the copy (a coordinates list took 20 % longer).
+#[inline(always)]
 fn push_uci(text: &mut Notation, uci: UciMove) {
     match uci {
         UciMove::Normal {
