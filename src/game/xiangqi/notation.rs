@@ -182,14 +182,7 @@ pub fn push_iccs(out: &mut Notation, m: Move) {
     push_square(out, m.to);
 }
 
-/// A point in ICCS coordinates (`h2`), for move lists built without the formatter.
-#[must_use]
-pub fn square_text(square: Square) -> Notation {
-    let mut text = Notation::new();
-    push_square(&mut text, square);
-    text
-}
-
+/// A point in ICCS coordinates (`h2`), appended to a text the caller holds.
 pub fn push_square(out: &mut Notation, square: Square) {
     out.push(char::from(b'a' + square.file()));
     out.push(digit(square.rank()));

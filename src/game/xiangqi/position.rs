@@ -37,8 +37,8 @@ pub struct Position {
 /// between the general and a chariot, cannon or general of the mover's side on its lines,
 /// on the leg of a horse aimed at it, or the attacker's own point. Those points are
 /// `discovery`; a move that touches none of them leaves the other pieces' attacks as they
-/// were, which is no check (`already` is set only for a position from a lenient FEN whose
-/// side not to move is in check).
+/// were: check only if the general was attacked before the move (`already`). No position
+/// read from a FEN has its side not to move in check; one a chase ruling relocates may.
 #[derive(Debug, Clone, Copy)]
 pub struct CheckTest {
     general: Option<usize>,
