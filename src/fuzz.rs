@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use prost::Message;
-use shakmaty::{CastlingMode, Position, san::SanPlus, uci::UciMove};
+use shakmaty::{CastlingMode, EnPassantMode, Position, san::SanPlus, uci::UciMove};
 use tonic::{Code, Request, Status};
 
 use crate::{
@@ -78,7 +78,8 @@ pub fn run(target: Target, data: &[u8]) {
     }
 }
 
-/// A parsed FEN formats to a FEN that parses strictly to the same position.
+/// A parsed FEN formats to a FEN that parses strictly to the same position,
+/// and is the position shakmaty's own FEN reader finds in the same fields.
 pub fn chess_fen(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -87,7 +88,18 @@ pub fn chess_fen(data: &[u8]) {
         chess::fen::Strictness::Strict,
         chess::fen::Strictness::Lenient,
     ] {
-        match chess::fen::parse(text, strictness) {
+        let ours = chess::fen::parse(text, strictness);
+        let shakmaty_reading = shakmaty_fen(text, strictness);
+        match (&ours, &shakmaty_reading) {
+            (Ok(position), Some(reading)) => assert_eq!(
+                position.to_setup(EnPassantMode::Always),
+                reading.to_setup(EnPassantMode::Always),
+                "'{text}' reads as another position than shakmaty's"
+            ),
+            (Ok(_), None) => panic!("'{text}' accepted, but shakmaty's FEN reader refuses it"),
+            (Err(_), _) => {}
+        }
+        match ours {
             Ok(position) => {
                 let formatted = chess::fen::format(&position);
                 let reparsed = chess::fen::parse(&formatted, chess::fen::Strictness::Lenient)
@@ -100,6 +112,32 @@ pub fn chess_fen(data: &[u8]) {
             }
             Err(message) => assert!(!message.is_empty(), "empty FEN error for '{text}'"),
         }
+    }
+}
+
+/// The position shakmaty's FEN reader makes of `text`'s fields (4 to 6, missing
+/// clocks `0 1`), with the same tolerance as [`chess::fen::Strictness`]: the
+/// oracle for the parser, which builds the board itself. It accepts more
+/// spellings than ours (Shredder castling, `_` separators, pockets), so only
+/// its refusals and its positions are compared.
+fn shakmaty_fen(text: &str, strictness: chess::fen::Strictness) -> Option<shakmaty::Chess> {
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    let normalized = match fields.len() {
+        4 => format!("{} 0 1", fields.join(" ")),
+        5 => format!("{} 1", fields.join(" ")),
+        6 => fields.join(" "),
+        _ => return None,
+    };
+    let fen = shakmaty::fen::Fen::from_ascii(normalized.as_bytes()).ok()?;
+    match fen.into_position::<shakmaty::Chess>(CastlingMode::Standard) {
+        Ok(position) => Some(position),
+        Err(error) if strictness == chess::fen::Strictness::Lenient => error
+            .ignore_invalid_castling_rights()
+            .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+            .or_else(shakmaty::PositionError::ignore_impossible_check)
+            .or_else(shakmaty::PositionError::ignore_too_much_material)
+            .ok(),
+        Err(_) => None,
     }
 }
 

@@ -1,13 +1,16 @@
 //! Chess FEN parsing with errors that say exactly what is wrong.
 //!
-//! shakmaty does the parsing and the legality checks; this module first
-//! checks the syntax field by field (shakmaty only reports which field is
-//! bad) and then turns shakmaty's position errors into sentences naming the
-//! squares involved.
+//! This module reads the fields, with a message naming what is wrong in each
+//! (shakmaty's reader only reports which field is bad), into a shakmaty
+//! `Setup`; shakmaty makes the legality checks, and their errors become
+//! sentences naming the squares involved. The fuzz harness holds every
+//! position read here equal to the one shakmaty's own reader finds.
+
+use std::num::NonZeroU32;
 
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, PositionError, PositionErrorKinds, Role,
-    fen::Fen,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece,
+    PositionError, PositionErrorKinds, Rank, Role, Setup, Square, fen::Fen,
 };
 
 /// How much of an impossible position is tolerated.
@@ -25,7 +28,9 @@ pub enum Strictness {
 pub const MAX_FEN_LEN: usize = 256;
 
 /// Parses a standard chess FEN (4 to 6 fields; missing clocks default to
-/// `0 1`).
+/// `0 1`). The board is built while its syntax is checked, and the setup goes
+/// to shakmaty's legality checks directly: reading the text a second time with
+/// shakmaty's own FEN parser cost more than the rest of a move list's load.
 pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
     if fen.len() > MAX_FEN_LEN {
         return Err(format!(
@@ -33,44 +38,54 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
             fen.len()
         ));
     }
-    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-    if fields.len() < 4 || fields.len() > 6 {
-        return Err(format!(
-            "expected 6 space-separated fields (board, side, castling, en passant, halfmove clock, fullmove number), found {}",
-            fields.len()
-        ));
-    }
-    check_board(fields[0])?;
-    if !matches!(fields[1], "w" | "b") {
-        return Err(format!(
-            "side to move must be 'w' or 'b', found '{}'",
-            fields[1]
-        ));
-    }
-    check_castling(fields[2])?;
-    check_ep(fields[3])?;
-    if let Some(half) = fields.get(4) {
-        half.parse::<u32>()
-            .map_err(|_| format!("halfmove clock must be a non-negative number, found '{half}'"))?;
-    }
-    if let Some(full) = fields.get(5) {
-        match full.parse::<u32>() {
-            Ok(n) if n >= 1 => {}
-            _ => {
-                return Err(format!(
-                    "fullmove number must be a number from 1, found '{full}'"
-                ));
-            }
+    let mut fields = [""; 6];
+    let mut count = 0;
+    for field in fen.split_ascii_whitespace() {
+        if let Some(slot) = fields.get_mut(count) {
+            *slot = field;
         }
+        count += 1;
     }
-    let normalized = match fields.len() {
-        4 => format!("{} 0 1", fields.join(" ")),
-        5 => format!("{} 1", fields.join(" ")),
-        _ => fields.join(" "),
+    if !(4..=6).contains(&count) {
+        return Err(format!(
+            "expected 6 space-separated fields (board, side, castling, en passant, halfmove clock, fullmove number), found {count}"
+        ));
+    }
+    let board = parse_board(fields[0])?;
+    let turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            return Err(format!("side to move must be 'w' or 'b', found '{other}'"));
+        }
     };
-    let parsed = Fen::from_ascii(normalized.as_bytes()).map_err(|e| e.to_string())?;
-    let setup = parsed.as_setup().clone();
-    match parsed.into_position::<Chess>(CastlingMode::Standard) {
+    check_castling(fields[2])?;
+    let castling_rights = castling_rooks(&board, fields[2]);
+    let ep_square = parse_ep(fields[3])?;
+    let halfmoves = match fields[4] {
+        "" => 0,
+        half => clock(half).ok_or_else(|| {
+            format!("halfmove clock must be a non-negative number, found '{half}'")
+        })?,
+    };
+    let fullmoves = match fields[5] {
+        "" => NonZeroU32::MIN,
+        full => clock(full)
+            .and_then(NonZeroU32::new)
+            .ok_or_else(|| format!("fullmove number must be a number from 1, found '{full}'"))?,
+    };
+    let setup = Setup {
+        board,
+        turn,
+        castling_rights,
+        ep_square,
+        halfmoves,
+        fullmoves,
+        ..Setup::empty()
+    };
+    // Kept for the error message: shakmaty takes the setup.
+    let board = setup.board.clone();
+    match Chess::from_setup(setup, CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
         Err(err) => {
             let kinds = err.kinds();
@@ -85,54 +100,68 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
                         .or_else(PositionError::ignore_invalid_ep_square)
                         .or_else(PositionError::ignore_impossible_check)
                         .or_else(PositionError::ignore_too_much_material)
-                        .map_err(|e| describe(e.kinds(), &setup));
+                        .map_err(|e| describe(e.kinds(), &board, turn));
                 }
             }
-            Err(describe(kinds, &setup))
+            Err(describe(kinds, &board, turn))
         }
     }
 }
 
-fn check_board(board: &str) -> Result<(), String> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
+/// A clock field: ASCII digits only (no sign), within `u32`.
+fn clock(text: &str) -> Option<u32> {
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The board field, checked rank by rank with messages that name the rank.
+fn parse_board(text: &str) -> Result<Board, String> {
+    let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
+    if ranks != 8 {
         return Err(format!(
-            "board must have 8 ranks separated by '/', found {}",
-            ranks.len()
+            "board must have 8 ranks separated by '/', found {ranks}"
         ));
     }
-    for (i, rank) in ranks.iter().enumerate() {
-        let rank_name = 8 - i;
+    let mut board = Board::empty();
+    for (rank_text, rank) in text.split('/').zip(Rank::ALL.into_iter().rev()) {
+        let rank_name = usize::from(rank) + 1;
         let mut files = 0u32;
         let mut previous_digit = false;
-        for ch in rank.chars() {
-            match ch {
-                '1'..='8' => {
-                    if previous_digit {
-                        return Err(format!("rank {rank_name}: two digits in a row ('{rank}')"));
-                    }
-                    files += ch.to_digit(10).unwrap_or(0);
-                    previous_digit = true;
-                }
-                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
-                    files += 1;
-                    previous_digit = false;
-                }
-                _ => {
+        for (at, byte) in rank_text.bytes().enumerate() {
+            if let b'1'..=b'8' = byte {
+                if previous_digit {
                     return Err(format!(
-                        "rank {rank_name}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
-                        ch.escape_debug()
+                        "rank {rank_name}: two digits in a row ('{rank_text}')"
                     ));
                 }
+                files += u32::from(byte - b'0');
+                previous_digit = true;
+                continue;
             }
+            // Every byte before this one is ASCII, so `at` starts a character.
+            let ch = rank_text[at..].chars().next().unwrap_or_default();
+            let Some(piece) = Piece::from_char(ch) else {
+                return Err(format!(
+                    "rank {rank_name}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
+                    ch.escape_debug()
+                ));
+            };
+            if files < 8 {
+                board.set_piece_at(Square::from_coords(File::new(files), rank), piece);
+            }
+            files += 1;
+            previous_digit = false;
         }
         if files != 8 {
             return Err(format!(
-                "rank {rank_name} ('{rank}') covers {files} files instead of 8"
+                "rank {rank_name} ('{rank_text}') covers {files} files instead of 8"
             ));
         }
     }
-    Ok(())
+    Ok(board)
 }
 
 fn check_castling(castling: &str) -> Result<(), String> {
@@ -155,17 +184,42 @@ fn check_castling(castling: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn check_ep(ep: &str) -> Result<(), String> {
-    if ep == "-" {
-        return Ok(());
+/// The rooks a valid castling field (`K`, `Q`, `k`, `q`, or `-`) names, as
+/// shakmaty's FEN reader picks them: the outermost rook on that side of the
+/// back rank, or the corner when there is none (rejected later as an invalid
+/// right, or dropped when lenient).
+fn castling_rooks(board: &Board, castling: &str) -> Bitboard {
+    let mut rooks = Bitboard::EMPTY;
+    for byte in castling.bytes() {
+        let color = Color::from_white(byte.is_ascii_uppercase());
+        let backrank = color.backrank();
+        let candidates = board.by_color(color) & (board.rooks() | board.kings()) & backrank;
+        let (outermost, corner) = match byte.to_ascii_lowercase() {
+            b'k' => (candidates.last(), File::H),
+            b'q' => (candidates.first(), File::A),
+            _ => continue,
+        };
+        rooks.add(
+            outermost
+                .filter(|&sq| board.rooks().contains(sq))
+                .unwrap_or_else(|| Square::from_coords(corner, backrank)),
+        );
     }
-    let bytes = ep.as_bytes();
-    if bytes.len() == 2 && (b'a'..=b'h').contains(&bytes[0]) && matches!(bytes[1], b'3' | b'6') {
-        Ok(())
-    } else {
-        Err(format!(
+    rooks
+}
+
+fn parse_ep(ep: &str) -> Result<Option<Square>, String> {
+    if ep == "-" {
+        return Ok(None);
+    }
+    match ep.as_bytes() {
+        &[file @ b'a'..=b'h', rank @ (b'3' | b'6')] => Ok(Some(Square::from_coords(
+            File::new(u32::from(file - b'a')),
+            Rank::new(u32::from(rank - b'1')),
+        ))),
+        _ => Err(format!(
             "en-passant field must be '-' or a square on rank 3 or 6, found '{ep}'"
-        ))
+        )),
     }
 }
 
@@ -184,8 +238,7 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// Turns shakmaty's error flags into one sentence per problem.
-fn describe(kinds: PositionErrorKinds, setup: &shakmaty::Setup) -> String {
-    let board = &setup.board;
+fn describe(kinds: PositionErrorKinds, board: &Board, turn: Color) -> String {
     let mut problems = Vec::new();
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         problems.push("the board is empty".to_owned());
@@ -224,7 +277,7 @@ fn describe(kinds: PositionErrorKinds, setup: &shakmaty::Setup) -> String {
     if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
         problems.push(format!(
             "the side not to move ({}) is in check",
-            side_name(!setup.turn)
+            side_name(!turn)
         ));
     }
     if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
@@ -298,6 +351,37 @@ mod tests {
         assert!(err("k7/8/8/8/8/8/8/K7 w - - 0 0").contains("fullmove"));
         assert!(err("k7/8/8/8/8/8/8/K7 w").contains("fields"));
         assert!(err(&"k".repeat(300)).contains("bytes long"));
+    }
+
+    /// Castling letters name rooks as shakmaty's FEN reader names them; each of these
+    /// goes through the fuzz harness, which compares with that reader.
+    #[test]
+    fn castling_rooks_match_shakmaty() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K1RR w K - 0 1",
+            "4k3/8/8/8/8/8/8/RR2K2R w Q - 0 1",
+            "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1",
+            "r3k1rr/8/8/8/8/8/8/4K3 b kq - 0 1",
+            "4k3/8/8/8/8/8/8/4KR2 w K - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1",
+            "rk6/8/8/8/8/8/8/4K3 w q - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w k - 0 1",
+            "4k3/8/8/8/8/8/8/RK5R w QK - 0 1",
+        ] {
+            crate::fuzz::chess_fen(fen.as_bytes());
+        }
+        let valid = parse("4k3/8/8/8/8/8/8/R3K1RR w K - 0 1", Strictness::Strict).unwrap();
+        assert_eq!(format(&valid), "4k3/8/8/8/8/8/8/R3K1RR w K - 0 1");
+        assert!(err("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1").contains("castling rights"));
+    }
+
+    #[test]
+    fn clocks_are_digits_only() {
+        assert!(err("k7/8/8/8/8/8/8/K7 w - - +3 1").contains("halfmove"));
+        assert!(err("k7/8/8/8/8/8/8/K7 w - - 0 +1").contains("fullmove"));
+        assert!(err("k7/8/8/8/8/8/8/K7 w - - 4294967296 1").contains("halfmove"));
+        let pos = parse("k7/8/8/8/8/8/8/K7 w - - 0012 7", Strictness::Strict).unwrap();
+        assert_eq!(format(&pos), "k7/8/8/8/8/8/8/K7 w - - 12 7");
     }
 
     #[test]
