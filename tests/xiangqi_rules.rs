@@ -359,6 +359,43 @@ fn status(fen: &str, list: &str, options: &StatusOptions) -> GameStatus {
     game_status(&lenient(fen).unwrap(), &moves(list), options).unwrap()
 }
 
+/// The early-stopping test for a legal move agrees with the full count, two plies deep
+/// from every suite position and on positions with none.
+#[test]
+fn has_legal_move_agrees_with_the_count() {
+    let mut positions = suite_positions();
+    positions.push(lenient("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap());
+    positions.push(lenient("1R2k4/9/R8/9/9/9/9/9/9/3K5 b").unwrap());
+    let mut seen = 0;
+    let mut without_moves = 0;
+    let mut in_check = 0;
+    for root in positions {
+        let mut tree = vec![root];
+        let mut level = 0..1;
+        for _ in 0..2 {
+            for parent in level.clone() {
+                for m in tree[parent].legal_moves() {
+                    let mut child = tree[parent].clone();
+                    child.play(m);
+                    tree.push(child);
+                }
+            }
+            level = level.end..tree.len();
+        }
+        for pos in &tree {
+            let count = pos.count_legal_moves();
+            assert_eq!(pos.has_legal_move(), count > 0, "{}", pos.to_fen());
+            seen += 1;
+            without_moves += usize::from(count == 0);
+            in_check += usize::from(pos.in_check());
+        }
+    }
+    assert!(
+        seen > 10_000 && without_moves >= 2 && in_check > 100,
+        "{seen} {without_moves} {in_check}"
+    );
+}
+
 #[test]
 fn checkmate_and_stalemate_lose() {
     let defaults = StatusOptions::default();

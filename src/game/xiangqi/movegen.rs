@@ -87,10 +87,14 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-/// Receives generated moves: either collects them or only counts them.
+/// Receives generated moves: collects them, counts them, or notes that there is one.
 trait Sink {
     fn add(&mut self, from: usize, to: usize);
     fn add_all(&mut self, from: usize, targets: u128);
+    /// Whether generation can stop: it is asked after each piece's moves.
+    fn satisfied(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -124,6 +128,27 @@ impl Sink for Counter {
     }
 }
 
+/// Stops at the first legal move: every game's start is tested for mate or stalemate,
+/// and counting all the moves for it cost a twentieth of a move-list call.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    #[inline]
+    fn add(&mut self, _from: usize, _to: usize) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn add_all(&mut self, _from: usize, targets: u128) {
+        self.0 |= targets != 0;
+    }
+
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+}
+
 /// What the enemy aims at the own general, computed once per generation.
 struct Threats {
     checkers: u128,
@@ -151,7 +176,9 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = AnyMove(false);
+        self.generate(&mut any);
+        any.0
     }
 
     /// Whether `m` is a legal move here.
@@ -237,23 +264,41 @@ impl Position {
 
         for from in Bits(own & self.kind_bits(PieceKind::Chariot)) {
             emit(sink, from, chariot_attacks(from, occ) & not_own);
+            if sink.satisfied() {
+                return;
+            }
         }
         for from in Bits(own & self.kind_bits(PieceKind::Cannon)) {
             let targets =
                 (chariot_attacks(from, occ) & !occ) | (cannon_captures(from, occ) & enemy);
             emit(sink, from, targets);
+            if sink.satisfied() {
+                return;
+            }
         }
         for from in Bits(own & self.kind_bits(PieceKind::Horse)) {
             emit(sink, from, horse_attacks(from, occ) & not_own);
+            if sink.satisfied() {
+                return;
+            }
         }
         for from in Bits(own & self.kind_bits(PieceKind::Soldier)) {
             emit(sink, from, SOLDIER_STEPS[u][from] & not_own);
+            if sink.satisfied() {
+                return;
+            }
         }
         for from in Bits(own & self.kind_bits(PieceKind::Elephant)) {
             emit(sink, from, elephant_attacks(u, from, occ) & not_own);
+            if sink.satisfied() {
+                return;
+            }
         }
         for from in Bits(own & self.kind_bits(PieceKind::Advisor)) {
             emit(sink, from, ADVISOR_STEPS[u][from] & not_own);
+            if sink.satisfied() {
+                return;
+            }
         }
         emit_tested(sink, k, GENERAL_STEPS[u][k] & not_own);
     }
