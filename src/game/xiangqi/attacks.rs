@@ -269,8 +269,9 @@ pub static SOLDIER_ATTACKERS: [[u128; SQUARES]; 2] = {
     t
 };
 
+/// The nearest of `blockers` (points on ray `dir` of some point) to that point.
 #[inline]
-fn first_blocker(dir: usize, blockers: u128) -> usize {
+pub(crate) fn first_blocker(dir: usize, blockers: u128) -> usize {
     if dir < 2 {
         blockers.trailing_zeros() as usize
     } else {
