@@ -13,6 +13,7 @@ use crate::game::{
     Strictness, Verdict,
 };
 
+use super::notation::WxfWriter;
 use super::validate::IllegalMoveReason;
 
 /// Longest FEN accepted; a real one is under 100 bytes.
@@ -103,7 +104,14 @@ pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
 /// [`describe`] with the position's [`CheckTest`], made once for a whole move list.
 fn describe_with(pos: &Position, m: Move, one_based: bool, checks: &CheckTest) -> MoveInfo {
     let mut info = MoveInfo::EMPTY;
-    describe_into(&mut info, pos, m, one_based, checks);
+    describe_into(
+        &mut info,
+        pos,
+        m,
+        one_based,
+        checks,
+        &mut WxfWriter::new(pos),
+    );
     info
 }
 
@@ -115,9 +123,10 @@ fn describe_into(
     m: Move,
     one_based: bool,
     checks: &CheckTest,
+    wxf: &mut WxfWriter<'_>,
 ) {
     notation::push_iccs(&mut info.uci, m);
-    notation::push_wxf(&mut info.san, pos, m);
+    wxf.push(&mut info.san, m);
     if one_based {
         info.uci_one_based = Some(notation::format_one_based(m));
     }
@@ -245,9 +254,10 @@ impl XiangqiGame {
         let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
         let order = in_iccs_order(&pos.legal_moves());
+        let mut wxf = WxfWriter::new(pos);
         let mut described = vec![MoveInfo::EMPTY; order.len()];
         for (info, &(_, m)) in described.iter_mut().zip(&order) {
-            describe_into(info, pos, m, self.one_based, &checks);
+            describe_into(info, pos, m, self.one_based, &checks, &mut wxf);
             if may_repeat && info.captured.is_none() {
                 info.forbidden_repetition =
                     self.forbidden_repetition(m, pos.zobrist_after_quiet(m));

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::attacks::{NORTH, RAYS, SOUTH};
 use super::position::Position;
-use super::types::{Move, PieceKind, Square};
+use super::types::{Move, Piece, PieceKind, Square};
 use super::validate::IllegalMove;
 use crate::game::{Notation, Side};
 
@@ -301,13 +301,13 @@ fn file_count_and_index(
     )
 }
 
-/// Writes the piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
-fn push_designation(out: &mut Notation, pos: &Position, side: Side, kind: PieceKind, from: Square) {
+/// The piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
+fn designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> [char; 2] {
     let (count, index) = file_count_and_index(pos, side, kind, from);
     let file_digit = digit(file_number(side, from.file()));
     let letter = kind.wxf_char();
     let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
-    let pair = if count <= 1 || keeps_digit {
+    if count <= 1 || keeps_digit {
         [letter, file_digit]
     } else if kind != PieceKind::Soldier {
         [letter, tandem_marker(index, count, file_digit)]
@@ -329,8 +329,7 @@ fn push_designation(out: &mut Notation, pos: &Position, side: Side, kind: PieceK
                 _ => [letter, tandem_marker(index, count, file_digit)],
             }
         }
-    };
-    pair.into_iter().for_each(|c| out.push(c));
+    }
 }
 
 /// WXF notation of the legal move `m` (`C2=5`, `H8+7`, `R+=3`, `P3=4`, `++=4`).
@@ -346,10 +345,44 @@ pub fn to_wxf(pos: &Position, m: Move) -> Notation {
 pub fn push_wxf(out: &mut Notation, pos: &Position, m: Move) {
     match pos.piece_at(m.from) {
         Some(piece) => {
-            push_designation(out, pos, piece.side, piece.kind, m.from);
+            designation(pos, piece.side, piece.kind, m.from)
+                .into_iter()
+                .for_each(|c| out.push(c));
             push_action(out, piece.side, piece.kind, m);
         }
         None => push_iccs(out, m),
+    }
+}
+
+/// WXF for many legal moves of one position. The moves of one piece share their first two
+/// characters, which take the most reading of the board; moves in ICCS order come piece by
+/// piece, so each piece's are worked out once.
+pub struct WxfWriter<'a> {
+    pos: &'a Position,
+    last: Option<(Square, Piece, [char; 2])>,
+}
+
+impl<'a> WxfWriter<'a> {
+    #[must_use]
+    pub fn new(pos: &'a Position) -> WxfWriter<'a> {
+        WxfWriter { pos, last: None }
+    }
+
+    /// [`push_wxf`], for a legal move of this writer's position.
+    pub fn push(&mut self, out: &mut Notation, m: Move) {
+        let (piece, designation) = match self.last {
+            Some((from, piece, designation)) if from == m.from => (piece, designation),
+            _ => {
+                let Some(piece) = self.pos.piece_at(m.from) else {
+                    return push_iccs(out, m);
+                };
+                let designation = designation(self.pos, piece.side, piece.kind, m.from);
+                self.last = Some((m.from, piece, designation));
+                (piece, designation)
+            }
+        };
+        designation.into_iter().for_each(|c| out.push(c));
+        push_action(out, piece.side, piece.kind, m);
     }
 }
 
@@ -564,6 +597,9 @@ mod tests {
                 positions.push(next);
             }
             for pos in positions {
+                let mut writer = WxfWriter::new(&pos);
+                let mut sorted = pos.legal_moves().to_vec();
+                sorted.sort_by_key(|m| (m.from.file(), m.from.rank(), m.to.file(), m.to.rank()));
                 for m in pos.legal_moves() {
                     let piece = pos.piece_at(m.from).unwrap();
                     let mut expected = reference_designation(&pos, piece.side, piece.kind, m.from);
@@ -571,6 +607,13 @@ mod tests {
                     assert_eq!(to_wxf(&pos, m), expected, "{fen} {m}");
                     assert_eq!(format_iccs(m), m.to_string());
                     checked += 1;
+                }
+                // The writer, over the moves in ICCS order (one piece's together) and in
+                // generation order, writes what `to_wxf` writes.
+                for m in sorted.iter().chain(pos.legal_moves().iter()) {
+                    let mut written = Notation::new();
+                    writer.push(&mut written, *m);
+                    assert_eq!(written, to_wxf(&pos, *m), "{fen} {m}");
                 }
             }
         }
