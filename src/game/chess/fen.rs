@@ -168,18 +168,24 @@ fn check_castling(castling: &str) -> Result<(), String> {
     if castling == "-" {
         return Ok(());
     }
-    let mut seen = String::new();
+    let mut seen = 0u8;
     for ch in castling.chars() {
-        if !matches!(ch, 'K' | 'Q' | 'k' | 'q') {
-            return Err(format!(
-                "castling field '{castling}': '{}' is not one of K, Q, k, q (or '-' for none)",
-                ch.escape_debug()
-            ));
-        }
-        if seen.contains(ch) {
+        let bit = match ch {
+            'K' => 1,
+            'Q' => 2,
+            'k' => 4,
+            'q' => 8,
+            _ => {
+                return Err(format!(
+                    "castling field '{castling}': '{}' is not one of K, Q, k, q (or '-' for none)",
+                    ch.escape_debug()
+                ));
+            }
+        };
+        if seen & bit != 0 {
             return Err(format!("castling field '{castling}' repeats '{ch}'"));
         }
-        seen.push(ch);
+        seen |= bit;
     }
     Ok(())
 }
