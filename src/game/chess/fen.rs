@@ -142,7 +142,10 @@ fn parse_board(text: &str) -> Result<Board, String> {
                 continue;
             }
             // Every byte before this one is ASCII, so `at` starts a character.
-            let ch = rank_text[at..].chars().next().unwrap_or_default();
+            let ch = rank_text
+                .get(at..)
+                .and_then(|rest| rest.chars().next())
+                .unwrap_or_default();
             let Some(piece) = Piece::from_char(ch) else {
                 return Err(format!(
                     "rank {rank_name}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
