@@ -961,11 +961,7 @@ mod tests {
             "7k/8/8/8/8/8/1K6/B7 w - - 0 1",
             "4r1k1/8/8/8/4p3/8/8/4K3 b - - 0 1",
         ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let pos = super::fen::parse(fen, super::fen::Strictness::Strict).unwrap();
             let test = CheckTest::new(&pos);
             for m in pos.legal_moves() {
                 let after = played(&pos, m);

@@ -337,21 +337,8 @@ fn designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> [ch
 #[must_use]
 pub fn to_wxf(pos: &Position, m: Move) -> Notation {
     let mut out = Notation::new();
-    push_wxf(&mut out, pos, m);
+    WxfWriter::new(pos).push(&mut out, m);
     out
-}
-
-/// [`to_wxf`] appended to a text the caller holds.
-pub fn push_wxf(out: &mut Notation, pos: &Position, m: Move) {
-    match pos.piece_at(m.from) {
-        Some(piece) => {
-            designation(pos, piece.side, piece.kind, m.from)
-                .into_iter()
-                .for_each(|c| out.push(c));
-            push_action(out, piece.side, piece.kind, m);
-        }
-        None => push_iccs(out, m),
-    }
 }
 
 /// WXF for many legal moves of one position. The moves of one piece share their first two
@@ -368,7 +355,7 @@ impl<'a> WxfWriter<'a> {
         WxfWriter { pos, last: None }
     }
 
-    /// [`push_wxf`], for a legal move of this writer's position.
+    /// [`to_wxf`] of a legal move of this writer's position, appended to `out`.
     pub fn push(&mut self, out: &mut Notation, m: Move) {
         let (piece, designation) = match self.last {
             Some((from, piece, designation)) if from == m.from => (piece, designation),
