@@ -321,9 +321,16 @@ impl PositionView {
     /// cut at character boundaries gives valid pieces.
     pub fn moves(&self) -> Result<Vec<&str>, usize> {
         if let Ok(all) = std::str::from_utf8(&self.move_bytes) {
-            let pieces: Option<Vec<&str>> =
-                self.move_ranges().map(|range| all.get(range)).collect();
-            if let Some(pieces) = pieces {
+            // Sized once: collecting through `Option` would lose the length
+            // and grow the vector step by step.
+            let mut pieces = Vec::with_capacity(self.move_count());
+            for range in self.move_ranges() {
+                match all.get(range) {
+                    Some(piece) => pieces.push(piece),
+                    None => break,
+                }
+            }
+            if pieces.len() == self.move_count() {
                 return Ok(pieces);
             }
         }
@@ -369,6 +376,14 @@ impl PositionView {
                     if key == 0x12 {
                         view.fen = std::str::from_utf8(text).ok()?.to_owned();
                     } else {
+                        if view.move_ends.capacity() == 0 {
+                            // The history is the rest of the message, and a
+                            // move of four or five characters takes six or
+                            // seven bytes: room for it at once rather than
+                            // growing by doubling.
+                            view.move_bytes.reserve(rest.len());
+                            view.move_ends.reserve(rest.len() / 6);
+                        }
                         view.push_move(text);
                     }
                 }

@@ -6,15 +6,14 @@
 pub mod fen;
 mod uci_fast;
 mod validate;
+mod zobrist;
 
 use std::cell::OnceCell;
 
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Piece, Position, Role,
-    attacks,
+    Bitboard, CastlingMode, Chess, Color, Move, MoveList, Piece, Position, Role, attacks,
     san::{San, SanPlus, Suffix},
     uci::UciMove,
-    zobrist::Zobrist64,
 };
 
 use super::{
@@ -25,6 +24,8 @@ use super::{
         RepetitionInfo, Status, Verdict,
     },
 };
+
+use zobrist::hash;
 
 pub use validate::diagnose;
 
@@ -50,10 +51,6 @@ pub struct ChessGame {
     /// generated them: its outcome (mate or stalemate) then needs no second
     /// generation.
     legal: OnceCell<Box<MoveList>>,
-}
-
-fn hash(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 fn side(color: Color) -> Side {
@@ -231,20 +228,19 @@ impl ChessGame {
 
     fn play(&mut self, m: Move) {
         let irreversible = self.position.is_irreversible(m);
-        // Incremental where shakmaty can (most moves), from scratch otherwise.
-        let updated = self.window.last().and_then(|&current| {
-            self.position
-                .update_zobrist_hash(Zobrist64(current), m, EnPassantMode::Legal)
-        });
+        let carry = self
+            .window
+            .last()
+            .and_then(|&current| zobrist::Carry::before(current, &self.position, m));
         self.position.play_unchecked(m);
         self.legal.take();
         self.plies += 1;
+        let next = carry.map_or_else(|| hash(&self.position), |carry| carry.after(&self.position));
+        debug_assert_eq!(next, hash(&self.position));
         if irreversible {
             self.window.clear();
             self.window_start_ply = self.plies;
         }
-        let next = updated.map_or_else(|| hash(&self.position), |z| z.0);
-        debug_assert_eq!(next, hash(&self.position));
         self.window.push(next);
     }
 
