@@ -25,8 +25,7 @@ pub(super) fn hash(pos: &Chess) -> u64 {
 pub(super) struct Carry {
     hash: Zobrist64,
     rights_before: Bitboard,
-    /// Only for a move that can change the castling rights.
-    castling_before: Option<Zobrist64>,
+    castling_before: Zobrist64,
 }
 
 impl Carry {
@@ -68,15 +67,10 @@ impl Carry {
             Move::Put { .. } => return None,
         }
         z ^= en_passant(before);
-        // A right goes when its king or rook moves or its rook is taken.
-        let rights_before = before.castles().castling_rights();
-        let may_change_rights = m.role() == Role::King
-            || m.from().is_some_and(|from| rights_before.contains(from))
-            || rights_before.contains(m.to());
         Some(Carry {
             hash: z,
-            rights_before,
-            castling_before: may_change_rights.then(|| castling(before)),
+            rights_before: before.castles().castling_rights(),
+            castling_before: castling(before),
         })
     }
 
@@ -84,12 +78,7 @@ impl Carry {
     pub(super) fn after(self, after: &Chess) -> u64 {
         let mut z = self.hash;
         if after.castles().castling_rights() != self.rights_before {
-            match self.castling_before {
-                Some(before) => z ^= before ^ castling(after),
-                // Not expected: the rights changed on a move that could not
-                // change them.
-                None => return hash(after),
-            }
+            z ^= self.castling_before ^ castling(after);
         }
         z ^= en_passant(after);
         z.0
