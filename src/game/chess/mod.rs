@@ -258,7 +258,7 @@ impl ChessGame {
     /// Describes a legal move of the current position.
     #[must_use]
     pub fn describe(&self, m: Move) -> MoveInfo {
-        describe_among(&self.position, m, self.legal(), &mut String::new())
+        describe_among(&self.position, m, self.legal())
     }
 
     /// Every legal move, sorted by UCI.
@@ -549,7 +549,7 @@ pub fn reason_text(reason: Reason) -> &'static str {
 /// Describes a legal move of `pos`.
 #[must_use]
 pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
-    describe_among(pos, m, &pos.legal_moves(), &mut String::new())
+    describe_among(pos, m, &pos.legal_moves())
 }
 
 /// Every legal move of `pos` (`moves`), described, in UCI order.
@@ -557,7 +557,6 @@ fn describe_all(pos: &Chess, moves: &MoveList) -> Vec<MoveInfo> {
     let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
     let checks = CheckTest::new(pos);
-    let mut scratch = String::new();
     let mut described = vec![MoveInfo::EMPTY; moves.len()];
     for (info, m) in described.iter_mut().zip(in_uci_order(moves)) {
         let rivals = if arrivals.contested(m) {
@@ -565,7 +564,7 @@ fn describe_all(pos: &Chess, moves: &MoveList) -> Vec<MoveInfo> {
         } else {
             &uncontested
         };
-        describe_into(info, pos, m, rivals, &checks, &mut scratch);
+        describe_into(info, pos, m, rivals, &checks);
     }
     described
 }
@@ -643,24 +642,16 @@ fn uci_order(m: Move) -> u32 {
 /// the other legal moves only to disambiguate, and a mate test only after a
 /// check, so a whole move list costs one generation plus one per checking
 /// move — not one per move, as a position-by-position SAN would.
-/// `scratch` is where shakmaty writes the SAN, which only writes to a `String`.
-fn describe_among(pos: &Chess, m: Move, legal: &MoveList, scratch: &mut String) -> MoveInfo {
+fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
     let mut info = MoveInfo::EMPTY;
-    describe_into(&mut info, pos, m, legal, &CheckTest::new(pos), scratch);
+    describe_into(&mut info, pos, m, legal, &CheckTest::new(pos));
     info
 }
 
 /// [`describe_among`] written into a blank description in place: a move list fills its
 /// own vector rather than copying each description out of a temporary, a copy that
 /// stalled on the byte-wise writes just made to it.
-fn describe_into(
-    info: &mut MoveInfo,
-    pos: &Chess,
-    m: Move,
-    legal: &MoveList,
-    checks: &CheckTest,
-    scratch: &mut String,
-) {
+fn describe_into(info: &mut MoveInfo, pos: &Chess, m: Move, legal: &MoveList, checks: &CheckTest) {
     let mover = side(pos.turn());
     let san = San::disambiguate(m, legal);
     let suffix = if !checks.gives_check(pos, m) {
@@ -686,9 +677,7 @@ fn describe_into(
         San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
         _ => None,
     };
-    scratch.clear();
-    san.append_to_string(scratch);
-    info.san.push_str(scratch);
+    push_san(&mut info.san, san);
     info.piece = PieceInfo {
         side: mover,
         kind: kind(m.role()),
@@ -851,6 +840,52 @@ fn push_uci(text: &mut Notation, uci: UciMove) {
             push_square(text, to);
         }
         UciMove::Null => text.push_str("0000"),
+    }
+}
+
+/// SAN as shakmaty writes it, straight into the text: through a `String`
+/// and a copy it was half the cost of the move's SAN.
+fn push_san(text: &mut Notation, san: SanPlus) {
+    match san.san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != Role::Pawn {
+                text.push(role.upper_char());
+            }
+            if let Some(file) = file {
+                text.push(file.char());
+            }
+            if let Some(rank) = rank {
+                text.push(rank.char());
+            }
+            if capture {
+                text.push('x');
+            }
+            push_square(text, to);
+            if let Some(promotion) = promotion {
+                text.push('=');
+                text.push(promotion.upper_char());
+            }
+        }
+        San::Castle(shakmaty::CastlingSide::KingSide) => text.push_str("O-O"),
+        San::Castle(shakmaty::CastlingSide::QueenSide) => text.push_str("O-O-O"),
+        San::Put { role, to } => {
+            if role != Role::Pawn {
+                text.push(role.upper_char());
+            }
+            text.push('@');
+            push_square(text, to);
+        }
+        San::Null => text.push_str("--"),
+    }
+    if let Some(suffix) = san.suffix {
+        text.push(suffix.char());
     }
 }
 
