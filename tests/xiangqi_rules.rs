@@ -84,6 +84,25 @@ fn fen_syntax_errors() {
     let bad = fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w");
     assert_eq!(bad, FenError::BadCharacter { rank: 0, ch: 'X' });
     assert_eq!(bad.to_string(), "unexpected character 'X' in rank 0");
+    // The board is read byte by byte: a character beyond ASCII is still named
+    // whole, a zero is not a count of empty points, a count may overrun the
+    // rank, and the last rank is checked for its length too.
+    assert_eq!(
+        fen_err("rnbakabn車/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+        FenError::BadCharacter { rank: 9, ch: '車' }
+    );
+    assert_eq!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN0R w"),
+        FenError::BadCharacter { rank: 0, ch: '0' }
+    );
+    assert_eq!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/46/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+        FenError::TooManyFiles { rank: 5 }
+    );
+    assert_eq!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w"),
+        FenError::TooFewFiles { rank: 0, files: 8 }
+    );
     assert_eq!(
         fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"),
         FenError::BadSide("x".into())
