@@ -72,6 +72,23 @@ impl Game {
         }
     }
 
+    /// [`Self::legal_moves`] one at a time: each description is handed to `each` and
+    /// then reused, so a caller that writes them out keeps no list.
+    pub fn describe_legal_moves(
+        &self,
+        options: &RuleOptions,
+        each: impl FnMut(&MoveInfo),
+    ) -> Result<(), InputError> {
+        match self {
+            Game::Chess(game) => {
+                chess::check_rule_set(options)?;
+                game.describe_legal_moves(each);
+            }
+            Game::Xiangqi(game) => game.describe_legal_moves(each),
+        }
+        Ok(())
+    }
+
     /// Every legal move as coordinates only, sorted like [`Self::legal_moves`].
     pub fn legal_move_coordinates(
         &self,

@@ -16,13 +16,17 @@ use tracing::Span;
 
 use super::{
     convert,
-    wire::{EncodedLegalMoves, GameStatusRequestView},
+    wire::{EncodedLegalMoves, FullMoves, GameStatusRequestView},
 };
 use crate::{
     config::Config,
     game::{Game, RuleOptions, Variant, Verdict},
     proto::{self as pb, rules_server::Rules},
 };
+
+/// Room reserved for a full-view answer before its moves are counted: a
+/// middle-game position has a few dozen moves, and the buffer grows past it.
+const TYPICAL_MOVE_COUNT: usize = 64;
 
 /// Settings the handlers need, shared by every call.
 #[derive(Debug, Clone)]
@@ -178,8 +182,9 @@ impl Rules for RulesService {
         let answer = guarded(|| -> Result<_, Status> {
             Ok(match view {
                 pb::MoveView::Unspecified | pb::MoveView::Full => {
-                    let moves = game.legal_moves(&options)?;
-                    EncodedLegalMoves::full(&moves, &game.status(&options)?)
+                    let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
+                    game.describe_legal_moves(&options, |m| answer.push(m))?;
+                    answer.finish(&game.status(&options)?)
                 }
                 pb::MoveView::Coordinates => {
                     let moves = game.legal_move_coordinates(&options)?;

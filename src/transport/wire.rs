@@ -7,7 +7,8 @@
 //! asks each nested message its length once for the parent's length and
 //! again for its own prefix), which made building and encoding the answer
 //! cost more than generating the moves. Written straight from the domain's
-//! moves, each field is visited once.
+//! moves, each field is visited once; [`FullMoves`] takes each description as
+//! the game makes it, so that no list of them is built and read back.
 //!
 //! The generated server (see `build.rs`) uses [`EncodedLegalMoves`] as the
 //! `LegalMovesResponse` type; clients still decode prost's struct. The
@@ -51,12 +52,11 @@ impl EncodedLegalMoves {
     /// Every field of every move (`MOVE_VIEW_FULL`).
     #[must_use]
     pub fn full(moves: &[MoveInfo], status: &Status) -> Self {
-        let mut out = Vec::with_capacity(moves.len() * BYTES_PER_FULL_MOVE + BYTES_FOR_STATUS);
+        let mut answer = FullMoves::with_room_for(moves.len());
         for m in moves {
-            nested(&mut out, 1, |out| full_move(out, m));
+            answer.push(m);
         }
-        position_fields(&mut out, status);
-        EncodedLegalMoves { bytes: out }
+        answer.finish(status)
     }
 
     /// The coordinates and repetition flags only (`MOVE_VIEW_COORDINATES`).
@@ -74,6 +74,31 @@ impl EncodedLegalMoves {
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
+    }
+}
+
+/// A full-view answer written move by move, as the game describes them, so
+/// that no list of descriptions is kept.
+pub struct FullMoves {
+    bytes: Vec<u8>,
+}
+
+impl FullMoves {
+    #[must_use]
+    pub fn with_room_for(moves: usize) -> Self {
+        FullMoves {
+            bytes: Vec::with_capacity(moves * BYTES_PER_FULL_MOVE + BYTES_FOR_STATUS),
+        }
+    }
+
+    pub fn push(&mut self, m: &MoveInfo) {
+        nested(&mut self.bytes, 1, |out| full_move(out, m));
+    }
+
+    #[must_use]
+    pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
+        position_fields(&mut self.bytes, status);
+        EncodedLegalMoves { bytes: self.bytes }
     }
 }
 
@@ -549,7 +574,7 @@ impl Message for GameStatusRequestView {
 mod tests {
     use prost::Message;
 
-    use super::EncodedLegalMoves;
+    use super::{EncodedLegalMoves, FullMoves};
     use crate::{
         game::{Game, LoadOptions, RuleOptions, Variant},
         proto as pb,
@@ -586,7 +611,14 @@ mod tests {
     fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {
         let status = game.status(options).unwrap();
         let answer = if full {
-            EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status)
+            let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status);
+            // The server's route: each move written as it is described, into a
+            // buffer that starts with no room and has to grow.
+            let mut each = FullMoves::with_room_for(0);
+            game.describe_legal_moves(options, |m| each.push(m))
+                .unwrap();
+            assert_eq!(each.finish(&status), listed, "described one at a time");
+            listed
         } else {
             EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status)
         };

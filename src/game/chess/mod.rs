@@ -264,7 +264,15 @@ impl ChessGame {
     /// Every legal move, sorted by UCI.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        describe_all(&self.position, self.legal())
+        let mut described = Vec::with_capacity(self.legal().len());
+        self.describe_legal_moves(|info| described.push(info.clone()));
+        described
+    }
+
+    /// Hands each legal move's description, in UCI order, to `each`, which
+    /// can write it out at once instead of keeping a list.
+    pub fn describe_legal_moves(&self, each: impl FnMut(&MoveInfo)) {
+        describe_all(&self.position, self.legal(), each);
     }
 
     /// Every legal move in UCI only, sorted.
@@ -552,21 +560,22 @@ pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
     describe_among(pos, m, &pos.legal_moves())
 }
 
-/// Every legal move of `pos` (`moves`), described, in UCI order.
-fn describe_all(pos: &Chess, moves: &MoveList) -> Vec<MoveInfo> {
+/// Every legal move of `pos` (`moves`), described, in UCI order, each handed to `each`
+/// as soon as it is written.
+fn describe_all(pos: &Chess, moves: &MoveList, mut each: impl FnMut(&MoveInfo)) {
     let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
     let checks = CheckTest::new(pos);
-    let mut described = vec![MoveInfo::EMPTY; moves.len()];
-    for (info, m) in described.iter_mut().zip(in_uci_order(moves)) {
+    for m in in_uci_order(moves) {
         let rivals = if arrivals.contested(m) {
             moves
         } else {
             &uncontested
         };
-        describe_into(info, pos, m, rivals, &checks);
+        let mut info = MoveInfo::EMPTY;
+        describe_into(&mut info, pos, m, rivals, &checks);
+        each(&info);
     }
-    described
 }
 
 /// How many legal moves bring each kind of piece to each square. SAN names a
@@ -1018,7 +1027,10 @@ mod tests {
             for pos in positions {
                 let mut legal = pos.legal_moves();
                 legal.sort_unstable_by_key(|&m| uci_order(m));
-                let described = describe_all(&pos, &pos.legal_moves());
+                let mut described = Vec::new();
+                describe_all(&pos, &pos.legal_moves(), |info| {
+                    described.push(info.clone())
+                });
                 let ucis: Vec<String> = described.iter().map(|m| m.uci.to_string()).collect();
                 let mut sorted = ucis.clone();
                 sorted.sort();

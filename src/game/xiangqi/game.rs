@@ -250,20 +250,28 @@ impl XiangqiGame {
     /// mover loses by (perpetual check or chase) is flagged, not removed: it is legal.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        let mut described = Vec::new();
+        self.describe_legal_moves(|info| described.push(info.clone()));
+        described
+    }
+
+    /// Hands each legal move's description, in ICCS order, to `each`, which can write it
+    /// out at once instead of keeping a list.
+    pub fn describe_legal_moves(&self, mut each: impl FnMut(&MoveInfo)) {
         let pos = self.position();
         let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
         let order = in_iccs_order(&pos.legal_moves());
         let mut wxf = WxfWriter::new(pos);
-        let mut described = vec![MoveInfo::EMPTY; order.len()];
-        for (info, &(_, m)) in described.iter_mut().zip(&order) {
-            describe_into(info, pos, m, self.one_based, &checks, &mut wxf);
+        for &(_, m) in &order {
+            let mut info = MoveInfo::EMPTY;
+            describe_into(&mut info, pos, m, self.one_based, &checks, &mut wxf);
             if may_repeat && info.captured.is_none() {
                 info.forbidden_repetition =
                     self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
             }
+            each(&info);
         }
-        described
     }
 
     /// Every legal move in ICCS only (and 1-based when asked for), sorted, with the same
