@@ -63,17 +63,13 @@ impl Game {
 
     /// Every legal move of the current position, sorted by coordinate text.
     pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
-        match self {
-            Game::Chess(game) => {
-                chess::check_rule_set(options)?;
-                Ok(game.legal_moves())
-            }
-            Game::Xiangqi(game) => Ok(game.legal_moves()),
-        }
+        let mut described = Vec::new();
+        self.describe_legal_moves(options, |info| described.push(info.clone()))?;
+        Ok(described)
     }
 
-    /// [`Self::legal_moves`] one at a time: each description is handed to `each` and
-    /// then reused, so a caller that writes them out keeps no list.
+    /// [`Self::legal_moves`] one at a time: each description is handed to `each` as
+    /// soon as it is written, so a caller that writes them out keeps no list.
     pub fn describe_legal_moves(
         &self,
         options: &RuleOptions,

@@ -261,14 +261,6 @@ impl ChessGame {
         describe_among(&self.position, m, self.legal())
     }
 
-    /// Every legal move, sorted by UCI.
-    #[must_use]
-    pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        let mut described = Vec::with_capacity(self.legal().len());
-        self.describe_legal_moves(|info| described.push(info.clone()));
-        described
-    }
-
     /// Hands each legal move's description, in UCI order, to `each`, which
     /// can write it out at once instead of keeping a list.
     pub fn describe_legal_moves(&self, each: impl FnMut(&MoveInfo)) {
@@ -657,8 +649,8 @@ fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
     info
 }
 
-/// [`describe_among`] written into a blank description in place: a move list fills its
-/// own vector rather than copying each description out of a temporary, a copy that
+/// [`describe_among`] written into a blank description in place: a move list hands
+/// each one on by reference rather than copying it out of a temporary, a copy that
 /// stalled on the byte-wise writes just made to it.
 fn describe_into(info: &mut MoveInfo, pos: &Chess, m: Move, legal: &MoveList, checks: &CheckTest) {
     let mover = side(pos.turn());

@@ -115,8 +115,8 @@ fn describe_with(pos: &Position, m: Move, one_based: bool, checks: &CheckTest) -
     info
 }
 
-/// [`describe_with`] written into a blank description in place: a move list fills its own
-/// vector rather than copying each description out of a temporary.
+/// [`describe_with`] written into a blank description in place: a move list hands each
+/// one on by reference rather than copying it out of a temporary.
 fn describe_into(
     info: &mut MoveInfo,
     pos: &Position,
