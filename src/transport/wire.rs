@@ -81,6 +81,8 @@ impl EncodedLegalMoves {
 /// that no list of descriptions is kept.
 pub struct FullMoves {
     bytes: Vec<u8>,
+    /// The move being written, reused from move to move.
+    scratch: MoveBytes,
 }
 
 impl FullMoves {
@@ -88,11 +90,20 @@ impl FullMoves {
     pub fn with_room_for(moves: usize) -> Self {
         FullMoves {
             bytes: Vec::with_capacity(moves * BYTES_PER_FULL_MOVE + BYTES_FOR_STATUS),
+            scratch: MoveBytes::new(),
         }
     }
 
     pub fn push(&mut self, m: &MoveInfo) {
-        nested(&mut self.bytes, 1, |out| full_move(out, m));
+        let body = &mut self.scratch;
+        body.clear();
+        full_move(body, m);
+        let out = &mut self.bytes;
+        let body = body.as_bytes();
+        out.reserve(body.len() + 3);
+        key(out, 1, WireType::LengthDelimited);
+        varint(out, body.len() as u64);
+        out.extend_from_slice(body);
     }
 
     #[must_use]
@@ -102,26 +113,159 @@ impl FullMoves {
     }
 }
 
-fn full_move(out: &mut Vec<u8>, m: &MoveInfo) {
-    notation(out, 1, &m.uci);
-    notation(out, 2, &m.san);
+fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
+    out.notation(1, &m.uci);
+    out.notation(2, &m.san);
     if let Some(one_based) = &m.uci_one_based {
-        notation(out, 3, one_based);
+        out.notation(3, one_based);
     }
-    notation(out, 4, &m.from);
-    notation(out, 5, &m.to);
-    piece(out, 6, m.piece);
-    boolean(out, 7, m.captured.is_some());
+    out.notation(4, &m.from);
+    out.notation(5, &m.to);
+    out.piece(6, m.piece);
+    out.boolean(7, m.captured.is_some());
     if let Some(captured) = m.captured {
-        piece(out, 8, captured);
+        out.piece(8, captured);
     }
-    boolean(out, 9, m.check);
-    enumeration(out, 10, convert::castling(m.castling) as i32);
-    boolean(out, 11, m.en_passant);
+    out.boolean(9, m.check);
+    out.enumeration(10, convert::castling(m.castling) as i32);
+    out.boolean(11, m.en_passant);
     if let Some(promotion) = m.promotion {
-        enumeration(out, 12, convert::piece_kind(promotion) as i32);
+        out.enumeration(12, convert::piece_kind(promotion) as i32);
     }
-    repetition(out, m.forbidden_repetition);
+    if let Some(outcome_if_played) = m.forbidden_repetition {
+        out.boolean(13, true);
+        let outcome = convert::repetition_outcome(outcome_if_played);
+        out.small_message(14, |out| {
+            out.enumeration(1, outcome.result);
+            out.enumeration(2, outcome.reason);
+            out.enumeration(3, outcome.offender);
+        });
+    }
+}
+
+/// The most one `Move` takes: five notations of at most fifteen bytes with
+/// their keys and lengths (85), two pieces of two enums (2 × 24), four flags
+/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 198 at worst,
+/// though every enum the service writes is under 128 and takes two bytes.
+const MAX_MOVE_BYTES: usize = 200;
+
+/// One move's fields, written into a fixed buffer and appended to the answer
+/// in one copy: no capacity test per field, and a notation is one fixed-size
+/// copy of its padded bytes, of which the cursor keeps only the text's.
+struct MoveBytes {
+    bytes: [u8; MAX_MOVE_BYTES],
+    len: usize,
+}
+
+impl MoveBytes {
+    fn new() -> Self {
+        MoveBytes {
+            bytes: [0; MAX_MOVE_BYTES],
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// Past [`MAX_MOVE_BYTES`] a byte is left out rather than panicking: the
+    /// bound above makes that unreachable, and the tests compare every
+    /// answer with prost's.
+    fn byte(&mut self, byte: u8) {
+        debug_assert!(self.len < MAX_MOVE_BYTES);
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    fn notation(&mut self, tag: u32, text: &Notation) {
+        let len = text.as_bytes().len();
+        if len == 0 {
+            return;
+        }
+        let end = self.len + 2 + Notation::CAPACITY;
+        debug_assert!(end <= MAX_MOVE_BYTES);
+        if let Some([key, length, rest @ ..]) = self.bytes.get_mut(self.len..end) {
+            *key = key_byte(tag, WireType::LengthDelimited);
+            *length = len as u8;
+            rest.copy_from_slice(text.padded());
+            self.len += 2 + len;
+        }
+    }
+
+    /// A `Piece` message. Both of its enums are small non-zero numbers, so it
+    /// is six bytes known in advance, written in one copy.
+    fn piece(&mut self, tag: u32, piece: crate::game::PieceInfo) {
+        let side = side(piece.side);
+        let kind = convert::piece_kind(piece.kind) as i32;
+        match (u8::try_from(side), u8::try_from(kind)) {
+            (Ok(side @ 1..0x80), Ok(kind @ 1..0x80)) => self.put(&[
+                key_byte(tag, WireType::LengthDelimited),
+                4,
+                key_byte(1, WireType::Varint),
+                side,
+                key_byte(2, WireType::Varint),
+                kind,
+            ]),
+            _ => self.small_message(tag, |out| {
+                out.enumeration(1, side);
+                out.enumeration(2, kind);
+            }),
+        }
+    }
+
+    fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        debug_assert!(end <= MAX_MOVE_BYTES);
+        if let Some(slot) = self.bytes.get_mut(self.len..end) {
+            slot.copy_from_slice(bytes);
+            self.len = end;
+        }
+    }
+
+    /// A message of a few enums, under 128 bytes, so its length is one byte.
+    fn small_message(&mut self, tag: u32, body: impl FnOnce(&mut MoveBytes)) {
+        self.byte(key_byte(tag, WireType::LengthDelimited));
+        let at = self.len;
+        self.byte(0);
+        body(self);
+        let len = self.len - at - 1;
+        debug_assert!(len < 0x80);
+        if let Some(slot) = self.bytes.get_mut(at) {
+            *slot = len as u8;
+        }
+    }
+
+    fn boolean(&mut self, tag: u32, value: bool) {
+        if value {
+            self.byte(key_byte(tag, WireType::Varint));
+            self.byte(1);
+        }
+    }
+
+    /// An enum field; negative numbers take ten bytes, as in prost.
+    fn enumeration(&mut self, tag: u32, value: i32) {
+        if value != 0 {
+            self.byte(key_byte(tag, WireType::Varint));
+            let mut rest = i64::from(value) as u64;
+            while rest >= 0x80 {
+                self.byte((rest as u8) | 0x80);
+                rest >>= 7;
+            }
+            self.byte(rest as u8);
+        }
+    }
+}
+
+/// The key of a field numbered below 16, which every `Move` field is.
+const fn key_byte(tag: u32, wire_type: WireType) -> u8 {
+    ((tag << 3) | wire_type as u32) as u8
 }
 
 fn coordinate_move(out: &mut Vec<u8>, m: &MoveCoordinates) {
@@ -151,23 +295,6 @@ fn position_fields(out: &mut Vec<u8>, status: &Status) {
 
 fn side(side: Side) -> i32 {
     crate::proto::Side::from(side) as i32
-}
-
-/// A `Piece` message. Both of its enums are small non-zero numbers, so it is
-/// six bytes known in advance, written in one copy.
-fn piece(out: &mut Vec<u8>, tag: u32, piece: crate::game::PieceInfo) {
-    let side = side(piece.side);
-    let kind = convert::piece_kind(piece.kind) as i32;
-    match (u8::try_from(tag), u8::try_from(side), u8::try_from(kind)) {
-        (Ok(tag @ 1..16), Ok(side @ 1..0x80), Ok(kind @ 1..0x80)) => {
-            let key = (tag << 3) | WireType::LengthDelimited as u8;
-            out.extend_from_slice(&[key, 4, 1 << 3, side, 2 << 3, kind]);
-        }
-        _ => nested(out, tag, |out| {
-            enumeration(out, 1, side);
-            enumeration(out, 2, kind);
-        }),
-    }
 }
 
 fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &crate::proto::Outcome) {
@@ -690,6 +817,26 @@ mod tests {
             "{moves:?}"
         );
         assert_same(&repeated, &options);
+        // 1-based coordinates add `uci_one_based` to every move.
+        let one_based = Game::load(
+            Variant::Xiangqi,
+            middle_game,
+            &[] as &[String],
+            LoadOptions {
+                one_based: true,
+                ..LoadOptions::default()
+            },
+            &options,
+        )
+        .unwrap();
+        assert!(
+            one_based
+                .legal_moves(&options)
+                .unwrap()
+                .iter()
+                .all(|m| m.uci_one_based.is_some())
+        );
+        assert_same(&one_based, &options);
     }
 
     #[test]
