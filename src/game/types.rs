@@ -48,6 +48,23 @@ impl Notation {
         }
     }
 
+    /// Appends two ASCII characters at once, such as a square's name read
+    /// from a table; anything else is left out, as in [`Self::push`].
+    #[inline]
+    pub fn push_pair(&mut self, pair: [u8; 2]) {
+        let len = usize::from(self.len);
+        debug_assert!(
+            pair.is_ascii() && len + 2 <= Notation::CAPACITY,
+            "{pair:?} after {self:?}"
+        );
+        if pair.is_ascii()
+            && let Some(slot) = self.bytes.get_mut(len..len + 2)
+        {
+            slot.copy_from_slice(&pair);
+            self.len += 2;
+        }
+    }
+
     #[inline]
     fn push_ascii(&mut self, byte: u8) {
         let len = usize::from(self.len);
