@@ -143,15 +143,19 @@ fn describe_into(
     info.check = checks.gives_check(pos, m);
 }
 
-/// `moves` sorted like their ICCS strings (file before rank), each with its key.
-fn in_iccs_order(moves: &[Move]) -> Vec<(u16, Move)> {
-    let point = |s: crate::game::xiangqi::Square| u16::from(s.file()) * 10 + u16::from(s.rank());
-    let mut keyed: Vec<(u16, Move)> = moves
+/// `moves` sorted like their ICCS strings (file before rank). Each key is packed with
+/// the move's index into one `u32`, so the sort compares plain integers.
+fn in_iccs_order(moves: &[Move]) -> impl Iterator<Item = Move> + '_ {
+    let point = |s: crate::game::xiangqi::Square| u32::from(s.file()) * 10 + u32::from(s.rank());
+    let mut keyed: Vec<u32> = moves
         .iter()
-        .map(|&m| (point(m.from) * 90 + point(m.to), m))
+        .zip(0u32..)
+        .map(|(&m, index)| ((point(m.from) * 90 + point(m.to)) << 16) | index)
         .collect();
-    keyed.sort_unstable_by_key(|&(key, _)| key);
+    keyed.sort_unstable();
     keyed
+        .into_iter()
+        .filter_map(|packed| moves.get((packed & 0xffff) as usize).copied())
 }
 
 impl XiangqiGame {
@@ -261,9 +265,9 @@ impl XiangqiGame {
         let pos = self.position();
         let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
-        let order = in_iccs_order(&pos.legal_moves());
+        let moves = pos.legal_moves();
         let mut wxf = WxfWriter::new(pos);
-        for &(_, m) in &order {
+        for m in in_iccs_order(&moves) {
             let mut info = MoveInfo::EMPTY;
             describe_into(&mut info, pos, m, self.one_based, &checks, &mut wxf);
             if may_repeat && info.captured.is_none() {
@@ -281,8 +285,7 @@ impl XiangqiGame {
         let pos = self.position();
         let may_repeat = self.may_complete_repetition();
         in_iccs_order(&pos.legal_moves())
-            .into_iter()
-            .map(|(_, m)| MoveCoordinates {
+            .map(|m| MoveCoordinates {
                 uci: notation::format_iccs(m),
                 uci_one_based: self.one_based.then(|| notation::format_one_based(m)),
                 forbidden_repetition: if !may_repeat || pos.piece_at(m.to).is_some() {
