@@ -155,7 +155,7 @@ fn in_iccs_order(moves: &[Move]) -> impl Iterator<Item = Move> + '_ {
     keyed.sort_unstable();
     keyed
         .into_iter()
-        .filter_map(|packed| moves.get((packed & 0xffff) as usize).copied())
+        .map(|packed| moves[(packed & 0xffff) as usize])
 }
 
 impl XiangqiGame {
