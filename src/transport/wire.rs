@@ -64,8 +64,9 @@ impl EncodedLegalMoves {
     pub fn coordinates(moves: &[MoveCoordinates], status: &Status) -> Self {
         let mut out =
             Vec::with_capacity(moves.len() * BYTES_PER_COORDINATE_MOVE + BYTES_FOR_STATUS);
+        let mut scratch = MoveBytes::new();
         for m in moves {
-            nested(&mut out, 1, |out| coordinate_move(out, m));
+            scratch.append_to(&mut out, |body| coordinate_move(body, m));
         }
         position_fields(&mut out, status);
         EncodedLegalMoves { bytes: out }
@@ -95,15 +96,8 @@ impl FullMoves {
     }
 
     pub fn push(&mut self, m: &MoveInfo) {
-        let body = &mut self.scratch;
-        body.clear();
-        full_move(body, m);
-        let out = &mut self.bytes;
-        let body = body.as_bytes();
-        out.reserve(body.len() + 3);
-        key(out, 1, WireType::LengthDelimited);
-        varint(out, body.len() as u64);
-        out.extend_from_slice(body);
+        self.scratch
+            .append_to(&mut self.bytes, |body| full_move(body, m));
     }
 
     #[must_use]
@@ -132,15 +126,7 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
     if let Some(promotion) = m.promotion {
         out.enumeration(12, convert::piece_kind(promotion) as i32);
     }
-    if let Some(outcome_if_played) = m.forbidden_repetition {
-        out.boolean(13, true);
-        let outcome = convert::repetition_outcome(outcome_if_played);
-        out.small_message(14, |out| {
-            out.enumeration(1, outcome.result);
-            out.enumeration(2, outcome.reason);
-            out.enumeration(3, outcome.offender);
-        });
-    }
+    out.repetition(m.forbidden_repetition);
 }
 
 /// The most one `Move` takes: five notations of at most fifteen bytes with
@@ -149,8 +135,8 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
 /// though every enum the service writes is under 128 and takes two bytes.
 const MAX_MOVE_BYTES: usize = 200;
 
-/// One move's fields, written into a fixed buffer and appended to the answer
-/// in one copy: no capacity test per field, and a notation is one fixed-size
+/// One move's fields (either view), written into a fixed buffer and appended
+/// to the answer in one copy: no capacity test per field, and a notation is one fixed-size
 /// copy of its padded bytes, of which the cursor keeps only the text's.
 struct MoveBytes {
     bytes: [u8; MAX_MOVE_BYTES],
@@ -165,12 +151,16 @@ impl MoveBytes {
         }
     }
 
-    fn clear(&mut self) {
+    /// Writes one move with `write` and appends it to `out` as field 1 (the
+    /// `moves` of either answer), behind its length.
+    fn append_to(&mut self, out: &mut Vec<u8>, write: impl FnOnce(&mut MoveBytes)) {
         self.len = 0;
-    }
-
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
+        write(self);
+        let body = &self.bytes[..self.len];
+        out.reserve(body.len() + 3);
+        key(out, 1, WireType::LengthDelimited);
+        varint(out, body.len() as u64);
+        out.extend_from_slice(body);
     }
 
     /// Past [`MAX_MOVE_BYTES`] a byte is left out rather than panicking: the
@@ -242,6 +232,19 @@ impl MoveBytes {
         }
     }
 
+    /// Fields 13 and 14 of `Move`.
+    fn repetition(&mut self, forbidden: Option<Outcome>) {
+        if let Some(outcome_if_played) = forbidden {
+            self.boolean(13, true);
+            let outcome = convert::repetition_outcome(outcome_if_played);
+            self.small_message(14, |out| {
+                out.enumeration(1, outcome.result);
+                out.enumeration(2, outcome.reason);
+                out.enumeration(3, outcome.offender);
+            });
+        }
+    }
+
     fn boolean(&mut self, tag: u32, value: bool) {
         if value {
             self.byte(key_byte(tag, WireType::Varint));
@@ -268,20 +271,12 @@ const fn key_byte(tag: u32, wire_type: WireType) -> u8 {
     ((tag << 3) | wire_type as u32) as u8
 }
 
-fn coordinate_move(out: &mut Vec<u8>, m: &MoveCoordinates) {
-    notation(out, 1, &m.uci);
+fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
+    out.notation(1, &m.uci);
     if let Some(one_based) = &m.uci_one_based {
-        notation(out, 3, one_based);
+        out.notation(3, one_based);
     }
-    repetition(out, m.forbidden_repetition);
-}
-
-/// Fields 13 and 14 of `Move`.
-fn repetition(out: &mut Vec<u8>, forbidden: Option<Outcome>) {
-    if let Some(outcome_if_played) = forbidden {
-        boolean(out, 13, true);
-        outcome(out, 14, &convert::repetition_outcome(outcome_if_played));
-    }
+    out.repetition(m.forbidden_repetition);
 }
 
 /// Fields 2 to 6 of `LegalMovesResponse`.
@@ -305,24 +300,12 @@ fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &crate::proto::Outcome) {
     });
 }
 
-/// A `string` field, given as the bytes of a `str` or a [`Notation`].
+/// A `string` field, given as the bytes of a `str`.
 fn text(out: &mut Vec<u8>, tag: u32, utf8: &[u8]) {
     if !utf8.is_empty() {
         key(out, tag, WireType::LengthDelimited);
         varint(out, utf8.len() as u64);
         out.extend_from_slice(utf8);
-    }
-}
-
-/// A `string` field holding a [`Notation`] (at most 15 bytes, so its
-/// length is one byte).
-fn notation(out: &mut Vec<u8>, tag: u32, text: &Notation) {
-    let len = text.as_bytes().len();
-    if len > 0 {
-        key(out, tag, WireType::LengthDelimited);
-        out.push(len as u8);
-        out.extend_from_slice(text.padded());
-        out.truncate(out.len() - (Notation::CAPACITY - len));
     }
 }
 
