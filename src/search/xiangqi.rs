@@ -1,8 +1,9 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
+use crate::game::PieceKind;
 use crate::game::xiangqi::chase::chased_by;
-use crate::game::xiangqi::repetition::{RepetitionRule, analyse_loop, verdict};
-use crate::game::xiangqi::{Move, MoveLimitCounter, PieceKind, PlyRecord, Position, StatusOptions};
+use crate::game::xiangqi::repetition::{analyse_loop, verdict};
+use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, StatusOptions};
 use crate::game::{Outcome, RuleSet};
 
 use super::exchange::swap;
@@ -61,7 +62,7 @@ impl XiangqiNode {
     /// The AXF ruling on a loop of `moves` played from this position back to it,
     /// replayed with the chase sets the game record computes. `None` if the moves
     /// do not form such a loop (a hash collision).
-    fn rule_chase_loop(&self, rule: RepetitionRule, moves: &[Move]) -> Option<RepetitionVerdict> {
+    fn rule_chase_loop(&self, rule: RuleSet, moves: &[Move]) -> Option<RepetitionVerdict> {
         let start = &self.position;
         let mut pos = start.clone();
         let mut plies = Vec::with_capacity(moves.len());
@@ -148,6 +149,13 @@ pub const fn kind_value(kind: PieceKind) -> i32 {
         PieceKind::Chariot => 900,
         PieceKind::Cannon => 450,
         PieceKind::Soldier => 150,
+        // Chess kinds never stand on a xiangqi board.
+        PieceKind::Pawn
+        | PieceKind::Knight
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King => 0,
     }
 }
 
@@ -324,7 +332,7 @@ impl SearchGame for XiangqiNode {
             return Self::judge_repetition(rules, repetition);
         }
         moves
-            .and_then(|moves| self.rule_chase_loop(RepetitionRule::Axf, moves))
+            .and_then(|moves| self.rule_chase_loop(RuleSet::Axf, moves))
             .unwrap_or(RepetitionVerdict::Draw)
     }
 }
@@ -333,11 +341,11 @@ impl SearchGame for XiangqiNode {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::FenStrictness;
+    use crate::game::Strictness;
     use crate::game::xiangqi::notation::parse_iccs;
 
     fn exchange(fen: &str, iccs: &str) -> Option<i32> {
-        let node = XiangqiNode::new(Position::from_fen(fen, FenStrictness::Strict).unwrap());
+        let node = XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap());
         node.static_exchange(parse_iccs(iccs).unwrap())
     }
 
