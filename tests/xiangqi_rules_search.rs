@@ -15,12 +15,12 @@ use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
 use arbiter::game::xiangqi::{Move, MoveLimitCounter, Position, StatusOptions, replay};
 use arbiter::game::{Outcome, Reason, RuleSet, Side};
 use arbiter::search::eval::XiangqiEvaluator;
-use arbiter::search::xiangqi::{XiangqiNode, XiangqiRules};
+use arbiter::search::xiangqi::XiangqiNode;
 use arbiter::search::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
 
 fn run(
     mut request: SearchRequest<XiangqiNode>,
-    rules: XiangqiRules,
+    rules: StatusOptions,
 ) -> SearchResult<arbiter::game::xiangqi::Move> {
     request.rules = rules;
     let mut tt = TranspositionTable::new(4);
@@ -33,10 +33,10 @@ fn run(
     )
 }
 
-fn rules(rule_set: RuleSet) -> XiangqiRules {
-    XiangqiRules {
+fn rules(rule_set: RuleSet) -> StatusOptions {
+    StatusOptions {
         rule_set,
-        ..XiangqiRules::default()
+        ..StatusOptions::default()
     }
 }
 
@@ -92,7 +92,7 @@ fn no_legal_move_loses_even_without_check() {
     assert!(!stalemated.in_check());
     let result = run(
         SearchRequest::new(XiangqiNode::new(stalemated), Limits::default()),
-        XiangqiRules::default(),
+        StatusOptions::default(),
     );
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, Score::Mate(0));
@@ -113,14 +113,14 @@ fn move_limit_draws_a_won_position() {
     };
     let with_limit = run(
         SearchRequest::new(XiangqiNode::new(pos.clone()), limits.clone()),
-        XiangqiRules::default(),
+        StatusOptions::default(),
     );
     assert_eq!(with_limit.score, Score::Centipawns(0));
     let without = run(
         SearchRequest::new(XiangqiNode::new(pos), limits),
-        XiangqiRules {
+        StatusOptions {
             move_limit_plies: 0,
-            ..XiangqiRules::default()
+            ..StatusOptions::default()
         },
     );
     assert!(
@@ -301,7 +301,7 @@ fn move_limit_counts_checks_as_the_rules_do() {
     let search_with = |discount: u32| {
         let pos = position(LIMIT_FEN);
         let node = XiangqiNode::with_move_limit(pos, MoveLimitCounter::new(119), discount);
-        run(SearchRequest::new(node, depth(5)), XiangqiRules::default())
+        run(SearchRequest::new(node, depth(5)), StatusOptions::default())
     };
     // Every check is past a discount of zero: the counter stays at 119 and
     // the win stands.
@@ -360,9 +360,9 @@ fn a_repetition_count_of_two_is_ruled_at_the_first_return() {
             SearchRequest::after_moves(XiangqiNode::new(position(&fen)), &played, depth(4));
         run(
             request,
-            XiangqiRules {
+            StatusOptions {
                 repetition_count,
-                ..XiangqiRules::default()
+                ..StatusOptions::default()
             },
         )
     };

@@ -12,14 +12,12 @@ use shakmaty::Position as _;
 
 use super::chess::{ChessNode, ChessRules};
 use super::eval::{ChessEvaluator, XiangqiEvaluator};
-use super::xiangqi::{XiangqiNode, XiangqiRules};
+use super::xiangqi::XiangqiNode;
 use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
     SearchPool, SearchRequest, SearchResult,
 };
-use crate::game::{
-    Game, InputError, MaterialDraw, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi,
-};
+use crate::game::{Game, InputError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi};
 
 /// What a search reports, with its moves described for the root position.
 pub type AnalysisEvent = SearchEvent<MoveInfo>;
@@ -109,12 +107,7 @@ impl Analysis<'_> {
                     history_moves,
                     limits: self.limits,
                     multipv: self.multipv,
-                    rules: XiangqiRules {
-                        move_limit_plies: self.rules.move_limit_plies,
-                        rule_set,
-                        bare_material_draw: self.rules.material_draw == MaterialDraw::Basic,
-                        repetition_count: self.rules.repetition_count,
-                    },
+                    rules: xiangqi::StatusOptions::new(self.rules, rule_set),
                 };
                 let describe = move |moves: &[xiangqi::Move]| {
                     let mut pos = root.clone();

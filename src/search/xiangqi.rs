@@ -1,10 +1,9 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
-use crate::game::PieceKind;
 use crate::game::xiangqi::chase::chased_by;
 use crate::game::xiangqi::repetition::{analyse_loop, verdict};
 use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, StatusOptions};
-use crate::game::{Outcome, RuleSet};
+use crate::game::{MaterialDraw, Outcome, PieceKind, RuleSet};
 
 use super::exchange::swap;
 use super::params::{self, SearchParams};
@@ -105,39 +104,6 @@ impl From<Position> for XiangqiNode {
     }
 }
 
-/// The game-end rules the search applies, matching the service's status. The
-/// check discount of the move limit travels with the nodes
-/// ([`XiangqiNode::with_move_limit`]).
-#[derive(Debug, Clone)]
-pub struct XiangqiRules {
-    /// Plies without capture that draw the game (the move-limit counter, which
-    /// discounts checks); 0 disables the limit.
-    pub move_limit_plies: u32,
-    /// How repetitions are judged: under `Axf` and `Simple` the side that
-    /// checked on every move of the loop loses, under `Axf` also the side that
-    /// chased the same piece on every move (perpetual chase); under `Casual`
-    /// all draw.
-    pub rule_set: RuleSet,
-    /// Draw when neither side has a chariot, horse, cannon or soldier.
-    pub bare_material_draw: bool,
-    /// The occurrence of a position (2 to 5) at which a repetition is ruled.
-    /// The search rules a 2-fold inside its tree whatever the count, and a
-    /// repetition with earlier occurrences in the history at the 3rd
-    /// occurrence, or at the 2nd when this is 2.
-    pub repetition_count: u32,
-}
-
-impl Default for XiangqiRules {
-    fn default() -> Self {
-        XiangqiRules {
-            move_limit_plies: 120,
-            rule_set: RuleSet::Axf,
-            bare_material_draw: true,
-            repetition_count: StatusOptions::default().repetition_count,
-        }
-    }
-}
-
 /// Centipawn-scale values for MVV-LVA and delta pruning.
 #[must_use]
 pub const fn kind_value(kind: PieceKind) -> i32 {
@@ -194,7 +160,7 @@ fn static_exchange(position: &Position, mv: Move, mover: PieceKind, victim: Piec
 
 impl SearchGame for XiangqiNode {
     type Move = Move;
-    type Rules = XiangqiRules;
+    type Rules = StatusOptions;
 
     /// from (7 bits) | to (7 bits).
     const MOVE_CODE_SPACE: usize = 1 << 14;
@@ -293,16 +259,16 @@ impl SearchGame for XiangqiNode {
         self.position.halfmove_clock()
     }
 
-    fn rule_draw(&self, rules: &XiangqiRules) -> bool {
+    fn rule_draw(&self, rules: &StatusOptions) -> bool {
         (rules.move_limit_plies > 0 && self.limit.value() >= rules.move_limit_plies)
-            || (rules.bare_material_draw && self.position.only_defenders_left())
+            || (rules.material_draw == MaterialDraw::Basic && self.position.only_defenders_left())
     }
 
-    fn repetition_history_occurrences(rules: &XiangqiRules) -> usize {
+    fn repetition_history_occurrences(rules: &StatusOptions) -> usize {
         rules.repetition_count.clamp(2, 3) as usize - 1
     }
 
-    fn judge_repetition(rules: &XiangqiRules, repetition: RepetitionLoop) -> RepetitionVerdict {
+    fn judge_repetition(rules: &StatusOptions, repetition: RepetitionLoop) -> RepetitionVerdict {
         if rules.rule_set == RuleSet::Casual {
             return RepetitionVerdict::Draw;
         }
@@ -321,7 +287,7 @@ impl SearchGame for XiangqiNode {
     /// replayed and each side's chases ruled as the game record rules them.
     fn judge_repetition_loop(
         &self,
-        rules: &XiangqiRules,
+        rules: &StatusOptions,
         repetition: RepetitionLoop,
         moves: Option<&[Move]>,
     ) -> RepetitionVerdict {
