@@ -532,7 +532,7 @@ fn no_match(pos: &Position, input: &str, norm: &str) -> NotationError {
 fn sole_geometric_match(pos: &Position, pieces: &[Square], norm: &str) -> Option<IllegalMove> {
     let mut found = None;
     for &from in pieces {
-        for to in Square::all() {
+        for to in Square::all().filter(|&to| to != from) {
             let m = Move::new(from, to);
             if to_wxf(pos, m) != *norm && !wxf_variants(pos, m).iter().any(|v| v == norm) {
                 continue;
