@@ -4,9 +4,11 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::eval::{ChessEvaluator, Evaluator, XiangqiEvaluator};
-use arbiter::game::xiangqi::{FenStrictness, Position};
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::Position;
+use arbiter::search::Evaluator;
 use arbiter::search::chess::ChessNode;
+use arbiter::search::eval::{ChessEvaluator, XiangqiEvaluator};
 use arbiter::search::xiangqi::XiangqiNode;
 use arbiter::search::{Limits, SearchGame, SearchRequest, TranspositionTable, search};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -56,7 +58,7 @@ fn chess(fen: &str) -> ChessNode {
 }
 
 fn xiangqi(fen: &str) -> XiangqiNode {
-    XiangqiNode::new(Position::from_fen(fen, FenStrictness::Strict).unwrap_or_default())
+    XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap_or_default())
 }
 
 fn benches(c: &mut Criterion) {

@@ -5,7 +5,8 @@
 
 use std::hint::black_box;
 
-use arbiter::game::xiangqi::{FenStrictness, Position, START_FEN, perft};
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::{Position, START_FEN, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const CASES: [(&str, &str, u32); 4] = [
@@ -27,7 +28,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_perft");
     group.sample_size(10);
     for (name, fen, depth) in CASES {
-        let pos = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+        let pos = Position::from_fen(fen, Strictness::Lenient).unwrap();
         group.throughput(Throughput::Elements(perft(&pos, depth)));
         group.bench_function(name, |b| b.iter(|| perft(black_box(&pos), depth)));
     }

@@ -9,10 +9,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use arbiter::eval::{ChessEvaluator, Evaluator, XiangqiEvaluator};
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::Position as XiangqiPosition;
 use arbiter::game::xiangqi::notation::{format_one_based, parse_one_based};
-use arbiter::game::xiangqi::{FenStrictness, Position as XiangqiPosition};
+use arbiter::search::Evaluator;
 use arbiter::search::chess::ChessNode;
+use arbiter::search::eval::{ChessEvaluator, XiangqiEvaluator};
 use arbiter::search::xiangqi::XiangqiNode;
 use arbiter::search::{
     Limits, Score, SearchGame, SearchInfo, SearchRequest, TranspositionTable, search,
@@ -61,7 +63,7 @@ fn parse_xiangqi(words: &[&str]) -> Option<XiangqiGame> {
             .iter()
             .position(|w| *w == "moves")
             .unwrap_or(rest.len());
-        pos = XiangqiPosition::from_fen(&rest[1..end].join(" "), FenStrictness::Lenient).ok()?;
+        pos = XiangqiPosition::from_fen(&rest[1..end].join(" "), Strictness::Lenient).ok()?;
         rest = &rest[end..];
     }
     let start = pos.clone();

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use arbiter::game::xiangqi::{FenStrictness, Position, perft};
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::{Position, perft};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -11,7 +12,7 @@ fn main() {
     let pos = if fen.is_empty() {
         Position::startpos()
     } else {
-        match Position::from_fen(&fen.join(" "), FenStrictness::Lenient) {
+        match Position::from_fen(&fen.join(" "), Strictness::Lenient) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("bad FEN: {e}");

@@ -8,6 +8,7 @@
 //! Adding a parser is a new [`Target`] variant, its name and one arm in
 //! [`run`].
 
+use crate::game::Strictness;
 use std::sync::OnceLock;
 
 use prost::Message;
@@ -84,10 +85,7 @@ pub fn chess_fen(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for strictness in [
-        chess::fen::Strictness::Strict,
-        chess::fen::Strictness::Lenient,
-    ] {
+    for strictness in [Strictness::Strict, Strictness::Lenient] {
         let ours = chess::fen::parse(text, strictness);
         let shakmaty_reading = shakmaty_fen(text, strictness);
         match (&ours, &shakmaty_reading) {
@@ -102,7 +100,7 @@ pub fn chess_fen(data: &[u8]) {
         match ours {
             Ok(position) => {
                 let formatted = chess::fen::format(&position);
-                let reparsed = chess::fen::parse(&formatted, chess::fen::Strictness::Lenient)
+                let reparsed = chess::fen::parse(&formatted, Strictness::Lenient)
                     .unwrap_or_else(|e| panic!("'{formatted}' (from '{text}') fails: {e}"));
                 assert_eq!(
                     chess::fen::format(&reparsed),
@@ -116,11 +114,11 @@ pub fn chess_fen(data: &[u8]) {
 }
 
 /// The position shakmaty's FEN reader makes of `text`'s fields (4 to 6, missing
-/// clocks `0 1`), with the same tolerance as [`chess::fen::Strictness`]: the
+/// clocks `0 1`), with the same tolerance as [`Strictness`]: the
 /// oracle for the parser, which builds the board itself. It accepts more
 /// spellings than ours (Shredder castling, `_` separators, pockets), so only
 /// its refusals and its positions are compared.
-fn shakmaty_fen(text: &str, strictness: chess::fen::Strictness) -> Option<shakmaty::Chess> {
+fn shakmaty_fen(text: &str, strictness: Strictness) -> Option<shakmaty::Chess> {
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
     let normalized = match fields.len() {
         4 => format!("{} 0 1", fields.join(" ")),
@@ -131,7 +129,7 @@ fn shakmaty_fen(text: &str, strictness: chess::fen::Strictness) -> Option<shakma
     let fen = shakmaty::fen::Fen::from_ascii(normalized.as_bytes()).ok()?;
     match fen.into_position::<shakmaty::Chess>(CastlingMode::Standard) {
         Ok(position) => Some(position),
-        Err(error) if strictness == chess::fen::Strictness::Lenient => error
+        Err(error) if strictness == Strictness::Lenient => error
             .ignore_invalid_castling_rights()
             .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
             .or_else(shakmaty::PositionError::ignore_impossible_check)
@@ -165,7 +163,7 @@ pub fn chess_move(data: &[u8]) {
         return;
     };
     let fen = MOVE_POSITIONS[usize::from(selector) % MOVE_POSITIONS.len()];
-    let position = chess::fen::parse(fen, chess::fen::Strictness::Strict)
+    let position = chess::fen::parse(fen, Strictness::Strict)
         .unwrap_or_else(|e| panic!("harness position {fen}: {e}"));
     let legal = position.legal_moves();
     match chess::parse_move(&position, text) {
@@ -205,16 +203,12 @@ pub fn xiangqi_fen(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    for strictness in [
-        xiangqi::FenStrictness::Strict,
-        xiangqi::FenStrictness::Lenient,
-    ] {
+    for strictness in [Strictness::Strict, Strictness::Lenient] {
         match xiangqi::Position::from_fen(text, strictness) {
             Ok(position) => {
                 let formatted = position.to_fen();
-                let reparsed =
-                    xiangqi::Position::from_fen(&formatted, xiangqi::FenStrictness::Lenient)
-                        .unwrap_or_else(|e| panic!("'{formatted}' (from '{text}') fails: {e}"));
+                let reparsed = xiangqi::Position::from_fen(&formatted, Strictness::Lenient)
+                    .unwrap_or_else(|e| panic!("'{formatted}' (from '{text}') fails: {e}"));
                 assert_eq!(reparsed.to_fen(), formatted, "FEN round trip changed");
             }
             Err(error) => assert!(!error.to_string().is_empty(), "empty error for '{text}'"),
@@ -244,7 +238,7 @@ pub fn xiangqi_move(data: &[u8]) {
     };
     let one_based = selector & 1 == 1;
     let fen = XIANGQI_MOVE_POSITIONS[usize::from(selector >> 1) % XIANGQI_MOVE_POSITIONS.len()];
-    let position = xiangqi::Position::from_fen(fen, xiangqi::FenStrictness::Strict)
+    let position = xiangqi::Position::from_fen(fen, Strictness::Strict)
         .unwrap_or_else(|e| panic!("harness position {fen}: {e}"));
     match xiangqi::notation::parse_move(&position, text, one_based) {
         Ok(m) => {

@@ -6,7 +6,6 @@
 //! types; [`config`] and [`telemetry`] assemble the process.
 
 pub mod config;
-pub mod eval;
 pub mod fuzz;
 pub mod game;
 pub mod search;

@@ -332,7 +332,18 @@ fn every_illegal_reason() {
             "only a pawn",
         ),
         ("", vec![], "Nd4", R::NoSuchMove, "not a legal move"),
-        ("", vec![], "Ke2", R::NoSuchMove, ""),
+        // SAN naming the one piece that could make the move by its geometry gets
+        // that piece's precise reason, as the coordinates would.
+        ("", vec![], "Ke2", R::CapturesOwnPiece, "own"),
+        ("", vec![], "Bc4", R::PathBlocked, ""),
+        (
+            "3rk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            vec![],
+            "Kd1",
+            R::LeavesKingInCheck,
+            "",
+        ),
+        ("", vec![], "Qh5", R::PathBlocked, ""),
         (
             "7k/8/8/8/8/8/8/KN3N2 w - - 0 1",
             vec![],

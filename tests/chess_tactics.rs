@@ -8,8 +8,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::eval::ChessEvaluator;
 use arbiter::search::chess::ChessNode;
+use arbiter::search::eval::ChessEvaluator;
 use arbiter::search::{Limits, Score, SearchRequest, TranspositionTable, search};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};

@@ -139,13 +139,17 @@ async fn en_passant_and_promotion_flags() {
 #[tokio::test]
 async fn validate_move_explains_illegal_moves() {
     let t = TestServer::start().await;
-    let cases: [(&str, &[&str], &str, pb::IllegalReason); 8] = [
+    let cases: [(&str, &[&str], &str, pb::IllegalReason); 10] = [
         ("", &[], "e3e4", pb::IllegalReason::NoPiece),
         ("", &[], "e7e5", pb::IllegalReason::OpponentPiece),
         ("", &[], "g1g3", pb::IllegalReason::IllegalPieceMovement),
         ("", &[], "a1a3", pb::IllegalReason::PathBlocked),
         ("", &[], "e1g1", pb::IllegalReason::PathBlocked),
-        ("", &[], "Nd2", pb::IllegalReason::NoSuchMove),
+        // SAN that names one piece able to make the move by its geometry gets
+        // that piece's reason; one that names none is no such move.
+        ("", &[], "Nd2", pb::IllegalReason::CapturesOwnPiece),
+        ("", &[], "Bc4", pb::IllegalReason::PathBlocked),
+        ("", &[], "Nd4", pb::IllegalReason::NoSuchMove),
         ("", &["e4"], "Kf6", pb::IllegalReason::NoSuchMove),
         (
             "",

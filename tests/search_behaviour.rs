@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use arbiter::eval::ChessEvaluator;
 use arbiter::search::chess::ChessNode;
+use arbiter::search::eval::ChessEvaluator;
 use arbiter::search::{
     Limits, PoolConfig, Score, SearchEvent, SearchPool, SearchRequest, StopReason,
     TranspositionTable, search,

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use arbiter::game::xiangqi::notation::{
     format_iccs, format_one_based, parse_iccs, parse_move, parse_one_based, parse_wxf, to_wxf,
 };
-use arbiter::game::xiangqi::{FenStrictness, Move, NotationError, Position};
+use arbiter::game::xiangqi::{Move, NotationError, Position};
+use arbiter::game::{IllegalReason, Strictness};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen, FenStrictness::Lenient).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen(fen, Strictness::Lenient).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn iccs(m: &str) -> Move {
@@ -269,6 +270,17 @@ fn wxf_errors() {
         parse_wxf(&p, "C2=2"),
         Err(NotationError::NoMatchingMove(_))
     ));
+    // WXF naming the one piece that could make the move by its geometry gets that
+    // piece's precise reason, as the coordinates would.
+    for (text, reason) in [
+        ("H8+6", IllegalReason::HorseLegBlocked),
+        ("R1+4", IllegalReason::PathBlocked),
+    ] {
+        match parse_wxf(&p, text) {
+            Err(NotationError::Illegal(illegal)) => assert_eq!(illegal.reason, reason, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
     assert!(matches!(
         parse_wxf(&p, "C2=55"),
         Err(NotationError::Malformed(_))

@@ -2,7 +2,8 @@
 //! 11.1, cross-checked with pyffish; see the suite's README in the project's shared data).
 
 #![allow(clippy::unwrap_used)]
-use arbiter::game::xiangqi::{FenStrictness, Position, perft};
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::{Position, perft};
 
 /// Node budget of the default run: every listed depth up to this many leaves.
 const DEFAULT_NODE_CAP: u64 = 2_000_000;
@@ -37,7 +38,7 @@ fn run(cap: u64) -> usize {
     let mut checked = 0;
     let mut failures = Vec::new();
     for (line, case) in suite().iter().enumerate() {
-        let pos = Position::from_fen(&case.fen, FenStrictness::Lenient)
+        let pos = Position::from_fen(&case.fen, Strictness::Lenient)
             .unwrap_or_else(|e| panic!("line {}: {e}: {}", line + 1, case.fen));
         for &(depth, expected) in &case.counts {
             if expected > cap {
@@ -78,8 +79,8 @@ fn startpos_depth_5() {
 #[test]
 fn every_suite_fen_is_strictly_valid_and_round_trips() {
     for case in suite() {
-        let pos = Position::from_fen(&case.fen, FenStrictness::Lenient).unwrap();
-        let again = Position::from_fen(&pos.to_fen(), FenStrictness::Lenient).unwrap();
+        let pos = Position::from_fen(&case.fen, Strictness::Lenient).unwrap();
+        let again = Position::from_fen(&pos.to_fen(), Strictness::Lenient).unwrap();
         assert_eq!(pos, again);
         assert_eq!(pos.to_fen(), case.fen, "canonical FEN");
     }

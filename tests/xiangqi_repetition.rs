@@ -2,9 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::xiangqi::{
-    FenStrictness, GameRecord, Position, RepetitionRule, StatusOptions, notation,
-};
+use arbiter::game::RuleSet;
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, notation};
 use arbiter::game::{Outcome, Reason, Side};
 
 /// The reason a category implies, where it implies one.
@@ -38,7 +38,7 @@ struct Case {
     fen: String,
     moves: Vec<String>,
     count: u32,
-    rule: RepetitionRule,
+    rule: RuleSet,
     expected: String,
     category: String,
     note: String,
@@ -59,9 +59,9 @@ fn cases() -> Vec<Case> {
                 moves: f[2].split_whitespace().map(str::to_owned).collect(),
                 count: f[3].parse().unwrap(),
                 rule: match f[4] {
-                    "AXF" => RepetitionRule::Axf,
-                    "SIMPLE" => RepetitionRule::Simple,
-                    "CASUAL" => RepetitionRule::Casual,
+                    "AXF" => RuleSet::Axf,
+                    "SIMPLE" => RuleSet::Simple,
+                    "CASUAL" => RuleSet::Casual,
                     other => panic!("line {}: rule set {other}", i + 1),
                 },
                 expected: f[5].to_owned(),
@@ -73,9 +73,9 @@ fn cases() -> Vec<Case> {
 }
 
 fn replay(case: &Case) -> GameRecord {
-    let start = Position::from_fen(&case.fen, FenStrictness::Lenient).unwrap();
+    let start = Position::from_fen(&case.fen, Strictness::Lenient).unwrap();
     let options = StatusOptions {
-        repetition_rule: case.rule,
+        rule_set: case.rule,
         repetition_count: case.count,
         ..StatusOptions::default()
     };

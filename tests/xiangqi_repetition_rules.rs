@@ -3,15 +3,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use arbiter::game::RuleSet;
+use arbiter::game::Strictness;
 use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::{
-    FenStrictness, GameRecord, Move, Position, RepetitionRule, StatusOptions, notation,
-};
+use arbiter::game::xiangqi::{GameRecord, Move, Position, StatusOptions, notation};
 use arbiter::game::{LoopStatus, Outcome, Reason, Side};
 
 /// The points of the enemy pieces `mv` chases in `fen`, sorted.
 fn chased(fen: &str, mv: &str) -> Vec<String> {
-    let before = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+    let before = Position::from_fen(fen, Strictness::Lenient).unwrap();
     let m = notation::parse_move(&before, mv, false).unwrap();
     let mut after = before.clone();
     after.play(m);
@@ -125,9 +125,9 @@ impl Rng {
     }
 }
 
-fn options(rule: RepetitionRule, count: u32) -> StatusOptions {
+fn options(rule: RuleSet, count: u32) -> StatusOptions {
     StatusOptions {
-        repetition_rule: rule,
+        rule_set: rule,
         repetition_count: count,
         move_limit_plies: 0,
         ..StatusOptions::default()
@@ -162,7 +162,7 @@ fn seed_positions() -> Vec<Position> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split(" | ").nth(1))
-        .map(|fen| Position::from_fen(fen, FenStrictness::Lenient).unwrap())
+        .map(|fen| Position::from_fen(fen, Strictness::Lenient).unwrap())
         .collect()
 }
 
@@ -205,11 +205,7 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
     let mut decisive_checks = 0;
     let mut found = 0;
     for game in 0..1000 {
-        let rule = [
-            RepetitionRule::Axf,
-            RepetitionRule::Simple,
-            RepetitionRule::Casual,
-        ][game % 3];
+        let rule = [RuleSet::Axf, RuleSet::Simple, RuleSet::Casual][game % 3];
         let count = 2 + (game % 4) as u32;
         // Start from the start position or from one of the sparse positions of the
         // adjudication data, where checks are easy to find, then play a few random moves.
@@ -287,13 +283,13 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
         };
         let (red, black) = (all_checks(Side::White), all_checks(Side::Black));
         match rule {
-            RepetitionRule::Casual => assert_eq!(
+            RuleSet::Casual => assert_eq!(
                 ruling.outcome,
                 Outcome::Draw {
                     reason: Reason::Repetition
                 }
             ),
-            RepetitionRule::Axf | RepetitionRule::Simple => {
+            RuleSet::Axf | RuleSet::Simple | RuleSet::Fide => {
                 let expected = match (red, black) {
                     (true, true) => Some(Outcome::Draw {
                         reason: Reason::MutualPerpetual,
@@ -322,7 +318,7 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
                         ),
                         "game {game}"
                     );
-                    if rule == RepetitionRule::Simple {
+                    if rule == RuleSet::Simple {
                         assert!(matches!(ruling.outcome, Outcome::Draw { .. }));
                     }
                 }
@@ -370,8 +366,7 @@ fn long_game_is_replayed_once() {
 
 #[test]
 fn attackers_include_the_general_step_but_not_a_flight_onto_other_pieces() {
-    let pos =
-        Position::from_fen("5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", FenStrictness::Lenient).unwrap();
+    let pos = Position::from_fen("5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", Strictness::Lenient).unwrap();
     let sq = |name: &str| notation::parse_iccs(&format!("{name}{name}")).unwrap().from;
     // The red general on d0 steps to d1 and e0, not diagonally to e1.
     assert!(pos.attackers_to(sq("d1"), Side::White).contains(sq("d0")));
@@ -385,8 +380,8 @@ fn attackers_include_the_general_step_but_not_a_flight_onto_other_pieces() {
 fn idle_shuffle_is_an_adjudicated_draw() {
     // Red's chariot and Black's general shuffle without checking or chasing.
     let fen = "4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1";
-    let start = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
-    let mut record = GameRecord::new(start, options(RepetitionRule::Axf, 3));
+    let start = Position::from_fen(fen, Strictness::Lenient).unwrap();
+    let mut record = GameRecord::new(start, options(RuleSet::Axf, 3));
     for mv in [
         "a0a1", "e9d9", "a1a0", "d9e9", "a0a1", "e9d9", "a1a0", "d9e9",
     ] {

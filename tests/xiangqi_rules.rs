@@ -2,18 +2,21 @@
 
 #![allow(clippy::unwrap_used)]
 
+use arbiter::game::PieceKind;
+use arbiter::game::Strictness;
 use arbiter::game::xiangqi::{
-    FenError, FenStrictness, GameStatus, HistoryError, IllegalMoveReason, MaterialDraw, Move,
-    PieceKind, Position, START_FEN, Square, StatusOptions, game_status, notation::parse_iccs,
+    FenError, HistoryError, Move, Position, Replay, START_FEN, Square, StatusOptions,
+    notation::parse_iccs, replay,
 };
+use arbiter::game::{IllegalReason, MaterialDraw};
 use arbiter::game::{Outcome, Reason, Side};
 
 fn strict(fen: &str) -> Result<Position, FenError> {
-    Position::from_fen(fen, FenStrictness::Strict)
+    Position::from_fen(fen, Strictness::Strict)
 }
 
 fn lenient(fen: &str) -> Result<Position, FenError> {
-    Position::from_fen(fen, FenStrictness::Lenient)
+    Position::from_fen(fen, Strictness::Lenient)
 }
 
 fn sq(name: &str) -> Square {
@@ -257,7 +260,7 @@ fn zobrist_is_incremental_and_clocks_advance() {
             assert_eq!(pos.fullmove_number(), expected_number);
             assert_eq!(before.gives_check(m), pos.in_check());
             assert_eq!(
-                Position::from_fen(&pos.to_fen(), FenStrictness::Lenient).unwrap(),
+                Position::from_fen(&pos.to_fen(), Strictness::Lenient).unwrap(),
                 pos
             );
         }
@@ -284,7 +287,7 @@ fn validate_agrees_with_move_generation() {
     }
 }
 
-fn reason(fen: &str, mv: &str) -> IllegalMoveReason {
+fn reason(fen: &str, mv: &str) -> IllegalReason {
     let pos = strict(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let m = parse_iccs(mv).unwrap();
     let err = pos.validate(m.from, m.to).unwrap_err();
@@ -294,7 +297,7 @@ fn reason(fen: &str, mv: &str) -> IllegalMoveReason {
 
 #[test]
 fn every_illegal_move_reason() {
-    use IllegalMoveReason as R;
+    use IllegalReason as R;
     let cases = [
         (START_FEN, "e4e5", R::NoPiece),
         (START_FEN, "a6a5", R::OpponentPiece),
@@ -324,7 +327,7 @@ fn every_illegal_move_reason() {
         (
             "3k5/9/9/9/9/2B6/9/9/9/4K4 w",
             "c4e6",
-            R::ElephantCannotCrossRiver,
+            R::ElephantCrossesRiver,
         ),
         ("3k5/9/9/9/9/9/9/9/9/5K3 w", "f0g0", R::MustStayInPalace),
         (START_FEN, "d0c1", R::MustStayInPalace),
@@ -340,18 +343,14 @@ fn every_illegal_move_reason() {
         (
             "4k4/4r4/9/9/9/9/9/9/4R4/4K4 w",
             "e1a1",
-            R::LeavesGeneralInCheck,
+            R::LeavesKingInCheck,
         ),
-        (
-            "5k3/9/9/9/9/9/9/9/4r4/3K5 w",
-            "d0e0",
-            R::LeavesGeneralInCheck,
-        ),
+        ("5k3/9/9/9/9/9/9/9/4r4/3K5 w", "d0e0", R::LeavesKingInCheck),
         // A piece stepping between the general and a cannon becomes its screen.
         (
             "5k3/4c4/9/9/9/9/9/9/3R5/4K4 w",
             "d1e1",
-            R::LeavesGeneralInCheck,
+            R::LeavesKingInCheck,
         ),
     ];
     for (fen, mv, expected) in cases {
@@ -374,8 +373,8 @@ fn moves(list: &str) -> Vec<Move> {
         .collect()
 }
 
-fn status(fen: &str, list: &str, options: &StatusOptions) -> GameStatus {
-    game_status(&lenient(fen).unwrap(), &moves(list), options).unwrap()
+fn status(fen: &str, list: &str, options: &StatusOptions) -> Replay {
+    replay(&lenient(fen).unwrap(), &moves(list), options).unwrap()
 }
 
 /// The early-stopping test for a legal move agrees with the full count, two plies deep
@@ -431,7 +430,7 @@ fn checkmate_and_stalemate_lose() {
         if pos.has_legal_move() {
             continue;
         }
-        let s = game_status(&pos, &[], &defaults).unwrap();
+        let s = replay(&pos, &[], &defaults).unwrap();
         let reason = if pos.in_check() {
             Reason::Checkmate
         } else {
@@ -493,12 +492,12 @@ fn move_limit_after_quiet_plies() {
         ..defaults
     };
     assert_eq!(status(fen, "a0a1 d9d8", &off).outcome, Outcome::Ongoing);
-    let err = game_status(&lenient(fen).unwrap(), &moves("a0a1 d9d8 a1a2"), &defaults).unwrap_err();
+    let err = replay(&lenient(fen).unwrap(), &moves("a0a1 d9d8 a1a2"), &defaults).unwrap_err();
     assert!(matches!(
         err,
         HistoryError::MoveAfterGameEnd { index: 2, .. }
     ));
-    let err = game_status(&lenient(fen).unwrap(), &moves("a0b1"), &defaults).unwrap_err();
+    let err = replay(&lenient(fen).unwrap(), &moves("a0b1"), &defaults).unwrap_err();
     assert!(matches!(err, HistoryError::IllegalMove { index: 0, .. }));
 }
 

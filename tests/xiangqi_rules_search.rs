@@ -2,7 +2,7 @@
 //! check loses (AXF and Simple), perpetual chase loses (AXF), repetitions
 //! draw under Casual, a side without legal moves loses, and the move limit
 //! draws, with checks beyond the discount not counted. Where a test leans on
-//! a ruling, `game_status` (the service's own ruling) is asked first, so the
+//! a ruling, `replay` (the service's own ruling) is asked first, so the
 //! search is shown to agree with it.
 
 #![allow(clippy::unwrap_used)]
@@ -10,18 +10,17 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::eval::XiangqiEvaluator;
+use arbiter::game::Strictness;
 use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
-use arbiter::game::xiangqi::{
-    FenStrictness, Move, MoveLimitCounter, Position, RepetitionRule, StatusOptions, game_status,
-};
+use arbiter::game::xiangqi::{Move, MoveLimitCounter, Position, StatusOptions, replay};
 use arbiter::game::{Outcome, Reason, RuleSet, Side};
-use arbiter::search::xiangqi::{XiangqiNode, XiangqiRules};
+use arbiter::search::eval::XiangqiEvaluator;
+use arbiter::search::xiangqi::XiangqiNode;
 use arbiter::search::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
 
 fn run(
     mut request: SearchRequest<XiangqiNode>,
-    rules: XiangqiRules,
+    rules: StatusOptions,
 ) -> SearchResult<arbiter::game::xiangqi::Move> {
     request.rules = rules;
     let mut tt = TranspositionTable::new(4);
@@ -34,10 +33,10 @@ fn run(
     )
 }
 
-fn rules(rule_set: RuleSet) -> XiangqiRules {
-    XiangqiRules {
+fn rules(rule_set: RuleSet) -> StatusOptions {
+    StatusOptions {
         rule_set,
-        ..XiangqiRules::default()
+        ..StatusOptions::default()
     }
 }
 
@@ -47,7 +46,7 @@ fn rules(rule_set: RuleSet) -> XiangqiRules {
 fn perpetual_check_request() -> SearchRequest<XiangqiNode> {
     let start = Position::from_fen(
         "n3k3n/9/9/9/3R5/9/9/2p6/pp5pp/5K3 w - - 0 1",
-        FenStrictness::Strict,
+        Strictness::Strict,
     )
     .unwrap();
     let moves: Vec<_> = ["d5e5", "e9d9", "e5d5", "d9e9", "d5e5", "e9d9"]
@@ -89,11 +88,11 @@ fn no_legal_move_loses_even_without_check() {
     // Black's general is stalemated: the chariot covers d8 and the facing
     // generals rule covers e9. In xiangqi that is a loss, not a draw.
     let stalemated =
-        Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", FenStrictness::Strict).unwrap();
+        Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Strictness::Strict).unwrap();
     assert!(!stalemated.in_check());
     let result = run(
         SearchRequest::new(XiangqiNode::new(stalemated), Limits::default()),
-        XiangqiRules::default(),
+        StatusOptions::default(),
     );
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, Score::Mate(0));
@@ -105,7 +104,7 @@ fn move_limit_draws_a_won_position() {
     // the limit of 120.
     let pos = Position::from_fen(
         "3aka3/9/9/9/9/9/9/9/9/R2K5 w - - 119 80",
-        FenStrictness::Strict,
+        Strictness::Strict,
     )
     .unwrap();
     let limits = Limits {
@@ -114,14 +113,14 @@ fn move_limit_draws_a_won_position() {
     };
     let with_limit = run(
         SearchRequest::new(XiangqiNode::new(pos.clone()), limits.clone()),
-        XiangqiRules::default(),
+        StatusOptions::default(),
     );
     assert_eq!(with_limit.score, Score::Centipawns(0));
     let without = run(
         SearchRequest::new(XiangqiNode::new(pos), limits),
-        XiangqiRules {
+        StatusOptions {
             move_limit_plies: 0,
-            ..XiangqiRules::default()
+            ..StatusOptions::default()
         },
     );
     assert!(
@@ -137,18 +136,16 @@ fn moves(text: &str) -> Vec<Move> {
 }
 
 fn position(fen: &str) -> Position {
-    Position::from_fen(fen, FenStrictness::Strict).unwrap()
+    Position::from_fen(fen, Strictness::Strict).unwrap()
 }
 
 /// The service's ruling after `played` from `fen` (3rd occurrence decides).
-fn ruling(fen: &str, played: &[Move], rule: RepetitionRule) -> Outcome {
+fn ruling(fen: &str, played: &[Move], rule: RuleSet) -> Outcome {
     let options = StatusOptions {
-        repetition_rule: rule,
+        rule_set: rule,
         ..StatusOptions::default()
     };
-    game_status(&position(fen), played, &options)
-        .unwrap()
-        .outcome
+    replay(&position(fen), played, &options).unwrap().outcome
 }
 
 fn depth(d: u32) -> Limits {
@@ -172,14 +169,14 @@ fn perpetual_chase_loses_under_axf_so_the_engine_steps_out_of_the_loop() {
     let mut completing = played.clone();
     completing.push(parse_iccs("e4a4").unwrap());
     assert_eq!(
-        ruling(CHASE_FEN, &completing, RepetitionRule::Axf),
+        ruling(CHASE_FEN, &completing, RuleSet::Axf),
         Outcome::Decisive {
             winner: Side::Black,
             reason: Reason::PerpetualChase
         }
     );
     assert_eq!(
-        ruling(CHASE_FEN, &completing, RepetitionRule::Simple),
+        ruling(CHASE_FEN, &completing, RuleSet::Simple),
         Outcome::Draw {
             reason: Reason::Repetition
         }
@@ -224,7 +221,7 @@ fn the_engine_completes_a_repetition_its_opponent_loses_by_perpetual_chase() {
     let mut completing = played.clone();
     completing.push(parse_iccs("e5a5").unwrap());
     assert_eq!(
-        ruling(&fen, &completing, RepetitionRule::Axf),
+        ruling(&fen, &completing, RuleSet::Axf),
         Outcome::Decisive {
             winner: Side::Black,
             reason: Reason::PerpetualChase
@@ -287,13 +284,13 @@ fn move_limit_counts_checks_as_the_rules_do() {
             check_discount: discount,
             ..StatusOptions::default()
         };
-        let status = game_status(&position(LIMIT_FEN), &mate, &options);
+        let status = replay(&position(LIMIT_FEN), &mate, &options);
         // Under the default discount the game ends after the first check, so
         // the rest of the line is refused.
         let outcome = match status {
             Ok(status) => status.outcome,
             Err(_) => {
-                game_status(&position(LIMIT_FEN), &mate[..1], &options)
+                replay(&position(LIMIT_FEN), &mate[..1], &options)
                     .unwrap()
                     .outcome
             }
@@ -304,7 +301,7 @@ fn move_limit_counts_checks_as_the_rules_do() {
     let search_with = |discount: u32| {
         let pos = position(LIMIT_FEN);
         let node = XiangqiNode::with_move_limit(pos, MoveLimitCounter::new(119), discount);
-        run(SearchRequest::new(node, depth(5)), XiangqiRules::default())
+        run(SearchRequest::new(node, depth(5)), StatusOptions::default())
     };
     // Every check is past a discount of zero: the counter stays at 119 and
     // the win stands.
@@ -350,7 +347,7 @@ fn a_repetition_count_of_two_is_ruled_at_the_first_return() {
         ..StatusOptions::default()
     };
     assert_eq!(
-        game_status(&position(&fen), &completing, &options)
+        replay(&position(&fen), &completing, &options)
             .unwrap()
             .outcome,
         Outcome::Decisive {
@@ -363,9 +360,9 @@ fn a_repetition_count_of_two_is_ruled_at_the_first_return() {
             SearchRequest::after_moves(XiangqiNode::new(position(&fen)), &played, depth(4));
         run(
             request,
-            XiangqiRules {
+            StatusOptions {
                 repetition_count,
-                ..XiangqiRules::default()
+                ..StatusOptions::default()
             },
         )
     };

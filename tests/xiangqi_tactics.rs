@@ -26,9 +26,10 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::eval::XiangqiEvaluator;
+use arbiter::game::Strictness;
+use arbiter::game::xiangqi::Position;
 use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
-use arbiter::game::xiangqi::{FenStrictness, Position};
+use arbiter::search::eval::XiangqiEvaluator;
 use arbiter::search::xiangqi::XiangqiNode;
 use arbiter::search::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
 
@@ -631,7 +632,7 @@ fn unsolved(problems: &[Problem]) -> Vec<String> {
             "适情雅趣 No. {:03} {} (mate in {} from the start; after '{}')",
             problem.number, problem.title, problem.mate_from_start, problem.after
         );
-        let mut position = Position::from_fen(problem.start, FenStrictness::Strict).unwrap();
+        let mut position = Position::from_fen(problem.start, Strictness::Strict).unwrap();
         for text in problem.after.split_whitespace() {
             let mv = parse_iccs(text).unwrap();
             assert!(position.is_legal(mv), "{source}: {text} is illegal");
@@ -669,7 +670,7 @@ fn composed_patterns_are_solved_within_node_budget() {
     let mut tt = TranspositionTable::new(16);
     let mut failures = Vec::new();
     for (source, fen, expect) in COMPOSED {
-        let position = Position::from_fen(fen, FenStrictness::Strict).unwrap();
+        let position = Position::from_fen(fen, Strictness::Strict).unwrap();
         let result = solve(position, &mut tt);
         let best = result.best_move.map(format_iccs);
         let solved = match expect {

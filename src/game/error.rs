@@ -14,12 +14,35 @@ pub enum InputError {
     /// A candidate move (ValidateMove) cannot be parsed at all.
     CandidateMove(String),
     /// An option does not fit the variant or is out of range.
-    Option {
-        field: &'static str,
-        message: String,
-    },
+    Option { field: OptionField, message: String },
     /// A variant or feature this server does not serve.
     Unsupported(String),
+}
+
+/// A request setting the domain can refuse; the transport names the wire
+/// field it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OptionField {
+    RuleSet,
+    RepetitionCount,
+    MoveLimitPlies,
+    ClaimDraws,
+    /// How the position's coordinates are written.
+    Coordinates,
+}
+
+impl OptionField {
+    /// The setting's name in messages.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionField::RuleSet => "rule_set",
+            OptionField::RepetitionCount => "repetition_count",
+            OptionField::MoveLimitPlies => "move_limit_plies",
+            OptionField::ClaimDraws => "claim_draws",
+            OptionField::Coordinates => "coordinates",
+        }
+    }
 }
 
 impl fmt::Display for InputError {
@@ -30,7 +53,7 @@ impl fmt::Display for InputError {
                 write!(f, "move {index} of the history: {message}")
             }
             InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
-            InputError::Option { field, message } => write!(f, "{field}: {message}"),
+            InputError::Option { field, message } => write!(f, "{}: {message}", field.name()),
             InputError::Unsupported(message) => f.write_str(message),
         }
     }

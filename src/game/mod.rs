@@ -10,7 +10,7 @@ pub mod outcome;
 pub mod types;
 pub mod xiangqi;
 
-pub use error::InputError;
+pub use error::{InputError, OptionField};
 pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
@@ -32,6 +32,15 @@ impl Variant {
         match self {
             Variant::Chess => "chess",
             Variant::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The rule set a game is judged under when a request names none.
+    #[must_use]
+    pub fn default_rule_set(self) -> RuleSet {
+        match self {
+            Variant::Chess => RuleSet::Fide,
+            Variant::Xiangqi => RuleSet::Axf,
         }
     }
 }

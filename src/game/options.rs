@@ -1,19 +1,31 @@
 //! Request options in domain form, validated once per request.
 
-use super::{InputError, RuleSet};
+use super::{InputError, OptionField, RuleSet, Variant};
 
-/// How strictly a FEN is checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How strictly a FEN is checked, in both games.
+///
+/// Chess: `Strict` rejects anything shakmaty (and Stockfish) would not handle;
+/// `Lenient` also accepts impossible checks and too much material, and drops
+/// invalid castling rights or en-passant squares instead of rejecting them.
+///
+/// Xiangqi (spec 3.3): `Strict` adds the piece-count and piece-placement checks
+/// Pikafish makes; `Lenient` accepts anything Fairy-Stockfish's `validate_fen`
+/// would, except the always-fatal cases (general count and palace, more than 16
+/// pieces, the side not to move in check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Strictness {
     #[default]
     Strict,
     Lenient,
 }
 
-/// Xiangqi's insufficient-material rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// When bare material ends a xiangqi game (spec 9). Chess always applies
+/// FIDE's dead-position rule and ignores this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum MaterialDraw {
+    /// Never.
     None,
+    /// Draw when neither side has a chariot, horse, cannon or soldier.
     #[default]
     Basic,
 }
@@ -59,11 +71,17 @@ pub const DEFAULT_MOVE_LIMIT_PLIES: u32 = 120;
 pub const DEFAULT_CHECK_DISCOUNT: u32 = 10;
 
 impl RuleOptions {
+    /// The rule set the request names, or `variant`'s default.
+    #[must_use]
+    pub fn rule_set_for(&self, variant: Variant) -> RuleSet {
+        self.rule_set.unwrap_or(variant.default_rule_set())
+    }
+
     /// Checks the ranges that do not depend on the variant.
     pub fn validate(&self) -> Result<(), InputError> {
         if !(2..=5).contains(&self.repetition_count) {
             return Err(InputError::Option {
-                field: "options.repetition_count",
+                field: OptionField::RepetitionCount,
                 message: format!(
                     "must be 0 (default {DEFAULT_REPETITION_COUNT}) or 2 to 5, got {}",
                     self.repetition_count
@@ -72,7 +90,7 @@ impl RuleOptions {
         }
         if self.move_limit_plies > 10_000 {
             return Err(InputError::Option {
-                field: "options.move_limit_plies",
+                field: OptionField::MoveLimitPlies,
                 message: format!("must be at most 10000, got {}", self.move_limit_plies),
             });
         }

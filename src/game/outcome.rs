@@ -56,6 +56,26 @@ pub enum Reason {
     MoveLimit,
 }
 
+/// A short phrase for messages, e.g. `fifty-move rule`.
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::InsufficientMaterial => "insufficient material",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::FivefoldRepetition => "fivefold repetition",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::SeventyFiveMoveRule => "seventy-five-move rule",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::PerpetualChase => "perpetual chase",
+            Reason::MutualPerpetual => "mutual perpetual",
+            Reason::Repetition => "repetition",
+            Reason::MoveLimit => "move limit",
+        })
+    }
+}
+
 /// The state of a game after the moves so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -68,6 +88,27 @@ impl Outcome {
     #[must_use]
     pub fn is_over(self) -> bool {
         !matches!(self, Outcome::Ongoing)
+    }
+
+    /// The side that lost a decisive game. When the outcome is what playing a
+    /// move would lead to (a forbidden repetition), it is the side that would
+    /// complete the repetition: the offender.
+    #[must_use]
+    pub fn loser(self) -> Option<Side> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner.opponent()),
+            Outcome::Ongoing | Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// The reason that ended the game (`checkmate`), or `ongoing`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason.fmt(f),
+        }
     }
 }
 
@@ -83,4 +124,17 @@ pub enum RuleSet {
     Simple,
     /// Xiangqi: every repetition is a draw.
     Casual,
+}
+
+impl RuleSet {
+    /// The name the contract and the explanations use (`AXF`, `SIMPLE`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Fide => "FIDE",
+            RuleSet::Axf => "AXF",
+            RuleSet::Simple => "SIMPLE",
+            RuleSet::Casual => "CASUAL",
+        }
+    }
 }

@@ -142,22 +142,75 @@ impl PartialEq<&str> for Notation {
     }
 }
 
-/// A kind of piece, for both games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A kind of piece, for both games: each kind belongs to one game.
+///
+/// Xiangqi's kinds come first, so their discriminants (0..=6) index the xiangqi
+/// board's per-kind tables directly. Chess positions keep shakmaty's `Role` and
+/// name their pieces with these kinds only when describing them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    General = 0,
+    Advisor = 1,
+    Elephant = 2,
+    Horse = 3,
+    Chariot = 4,
+    Cannon = 5,
+    Soldier = 6,
     Pawn,
     Knight,
     Bishop,
     Rook,
     Queen,
     King,
-    General,
-    Advisor,
-    Elephant,
-    Horse,
-    Chariot,
-    Cannon,
-    Soldier,
+}
+
+impl PieceKind {
+    /// The xiangqi kinds, in discriminant order.
+    pub const XIANGQI: [PieceKind; 7] = [
+        PieceKind::General,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Chariot,
+        PieceKind::Cannon,
+        PieceKind::Soldier,
+    ];
+
+    /// Upper-case FEN letter in its own game (xiangqi `K A B N R C P`, chess
+    /// `P N B R Q K`).
+    #[must_use]
+    pub const fn fen_char(self) -> char {
+        match self {
+            PieceKind::General | PieceKind::King => 'K',
+            PieceKind::Advisor => 'A',
+            PieceKind::Elephant | PieceKind::Bishop => 'B',
+            PieceKind::Horse | PieceKind::Knight => 'N',
+            PieceKind::Chariot | PieceKind::Rook => 'R',
+            PieceKind::Cannon => 'C',
+            PieceKind::Soldier | PieceKind::Pawn => 'P',
+            PieceKind::Queen => 'Q',
+        }
+    }
+
+    /// Lower-case English name used in messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::General => "general",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Chariot => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Soldier => "soldier",
+            PieceKind::Pawn => "pawn",
+            PieceKind::Knight => "knight",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Rook => "rook",
+            PieceKind::Queen => "queen",
+            PieceKind::King => "king",
+        }
+    }
 }
 
 /// A piece of one side.
@@ -227,28 +280,36 @@ pub struct MoveCoordinates {
     pub forbidden_repetition: Option<Outcome>,
 }
 
-/// Why a candidate move is not legal.
+/// Why a candidate move is not legal: the rule it breaks, in either game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {
     NoPiece,
     OpponentPiece,
+    /// The piece cannot move like that at all (wrong shape or distance).
     IllegalPieceMovement,
+    /// A slider (chess), a chariot or a non-capturing cannon would pass over a piece.
     PathBlocked,
     CapturesOwnPiece,
+    /// The mover's own king (chess) or general (xiangqi) would be in check.
     LeavesKingInCheck,
     CastlingRightLost,
     CastlingThroughCheck,
     CastlingOutOfCheck,
     BadPromotion,
     GameOver,
+    /// The text names no move of this position.
     NoSuchMove,
+    /// The text fits more than one legal move.
     Ambiguous,
     EnPassantUnavailable,
+    /// Xiangqi: afterwards the two generals would face each other on an open file.
     GeneralsFacing,
     HorseLegBlocked,
     ElephantEyeBlocked,
     ElephantCrossesRiver,
+    /// Xiangqi: the general or an advisor would leave its palace.
     MustStayInPalace,
+    /// Xiangqi: a cannon capture without exactly one piece between.
     CannonNeedsOneScreen,
     SoldierSidewaysBeforeRiver,
     SoldierBackward,

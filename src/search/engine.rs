@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::Evaluator;
 use super::limits::{Clock, Limits};
 use super::ordering::{OrderingTables, order_captures};
 use super::params::{
@@ -20,7 +21,6 @@ use super::score::{
 };
 use super::tt::{Bound, NO_MOVE, TranspositionTable};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
-use crate::eval::Evaluator;
 
 /// One position of the game before the search root, for repetition rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! One search engine for every game, generic over [`SearchGame`] and an
-//! [`Evaluator`](crate::eval::Evaluator).
+//! [`Evaluator`].
 //!
 //! One concern per file: `params` (tunables and their glossary), `score`
 //! (mate encoding), `tt` (transposition table), `ordering` (move ordering
@@ -7,8 +7,10 @@
 //! deepening, PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
 //! and one adapter per game (`chess`, `xiangqi`).
 
+pub mod analysis;
 pub mod chess;
 pub mod engine;
+pub mod eval;
 pub mod exchange;
 pub mod limits;
 pub mod ordering;
@@ -20,6 +22,7 @@ pub mod xiangqi;
 
 use std::fmt;
 
+pub use analysis::{Analysis, AnalysisError, AnalysisEvent, Started};
 pub use engine::{
     HistoryEntry, SearchEvent, SearchInfo, SearchRequest, SearchResult, StopReason, search,
 };
@@ -27,6 +30,14 @@ pub use limits::Limits;
 pub use pool::{PoolConfig, PoolFull, PoolStats, SearchHandle, SearchPool};
 pub use score::Score;
 pub use tt::TranspositionTable;
+
+/// Scores a quiet position in centipawns from the side to move's view.
+/// Implementations hold no mutable state, so one instance serves every
+/// worker thread. The search owns this contract; the evaluators in [`eval`]
+/// implement it for each game's node type.
+pub trait Evaluator<G>: Send + Sync {
+    fn evaluate(&self, position: &G) -> i32;
+}
 
 /// What a position with no legal move is worth to the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,11 +17,11 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use super::Evaluator;
 use super::SearchGame;
 use super::engine::{SearchEvent, SearchRequest, search};
 use super::params::DEFAULT_TT_MB;
 use super::tt::TranspositionTable;
-use crate::eval::Evaluator;
 
 /// Sizing of the pool.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
 use crate::game::xiangqi::chase::chased_by;
-use crate::game::xiangqi::repetition::{RepetitionRule, analyse_loop, verdict};
-use crate::game::xiangqi::{Move, MoveLimitCounter, PieceKind, PlyRecord, Position, StatusOptions};
-use crate::game::{Outcome, RuleSet};
+use crate::game::xiangqi::repetition::{analyse_loop, verdict};
+use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, StatusOptions};
+use crate::game::{MaterialDraw, Outcome, PieceKind, RuleSet};
 
 use super::exchange::swap;
 use super::params::{self, SearchParams};
@@ -61,7 +61,7 @@ impl XiangqiNode {
     /// The AXF ruling on a loop of `moves` played from this position back to it,
     /// replayed with the chase sets the game record computes. `None` if the moves
     /// do not form such a loop (a hash collision).
-    fn rule_chase_loop(&self, rule: RepetitionRule, moves: &[Move]) -> Option<RepetitionVerdict> {
+    fn rule_chase_loop(&self, rule: RuleSet, moves: &[Move]) -> Option<RepetitionVerdict> {
         let start = &self.position;
         let mut pos = start.clone();
         let mut plies = Vec::with_capacity(moves.len());
@@ -104,39 +104,6 @@ impl From<Position> for XiangqiNode {
     }
 }
 
-/// The game-end rules the search applies, matching the service's status. The
-/// check discount of the move limit travels with the nodes
-/// ([`XiangqiNode::with_move_limit`]).
-#[derive(Debug, Clone)]
-pub struct XiangqiRules {
-    /// Plies without capture that draw the game (the move-limit counter, which
-    /// discounts checks); 0 disables the limit.
-    pub move_limit_plies: u32,
-    /// How repetitions are judged: under `Axf` and `Simple` the side that
-    /// checked on every move of the loop loses, under `Axf` also the side that
-    /// chased the same piece on every move (perpetual chase); under `Casual`
-    /// all draw.
-    pub rule_set: RuleSet,
-    /// Draw when neither side has a chariot, horse, cannon or soldier.
-    pub bare_material_draw: bool,
-    /// The occurrence of a position (2 to 5) at which a repetition is ruled.
-    /// The search rules a 2-fold inside its tree whatever the count, and a
-    /// repetition with earlier occurrences in the history at the 3rd
-    /// occurrence, or at the 2nd when this is 2.
-    pub repetition_count: u32,
-}
-
-impl Default for XiangqiRules {
-    fn default() -> Self {
-        XiangqiRules {
-            move_limit_plies: 120,
-            rule_set: RuleSet::Axf,
-            bare_material_draw: true,
-            repetition_count: StatusOptions::default().repetition_count,
-        }
-    }
-}
-
 /// Centipawn-scale values for MVV-LVA and delta pruning.
 #[must_use]
 pub const fn kind_value(kind: PieceKind) -> i32 {
@@ -148,6 +115,13 @@ pub const fn kind_value(kind: PieceKind) -> i32 {
         PieceKind::Chariot => 900,
         PieceKind::Cannon => 450,
         PieceKind::Soldier => 150,
+        // Chess kinds never stand on a xiangqi board.
+        PieceKind::Pawn
+        | PieceKind::Knight
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King => 0,
     }
 }
 
@@ -186,7 +160,7 @@ fn static_exchange(position: &Position, mv: Move, mover: PieceKind, victim: Piec
 
 impl SearchGame for XiangqiNode {
     type Move = Move;
-    type Rules = XiangqiRules;
+    type Rules = StatusOptions;
 
     /// from (7 bits) | to (7 bits).
     const MOVE_CODE_SPACE: usize = 1 << 14;
@@ -285,16 +259,16 @@ impl SearchGame for XiangqiNode {
         self.position.halfmove_clock()
     }
 
-    fn rule_draw(&self, rules: &XiangqiRules) -> bool {
+    fn rule_draw(&self, rules: &StatusOptions) -> bool {
         (rules.move_limit_plies > 0 && self.limit.value() >= rules.move_limit_plies)
-            || (rules.bare_material_draw && self.position.only_defenders_left())
+            || (rules.material_draw == MaterialDraw::Basic && self.position.only_defenders_left())
     }
 
-    fn repetition_history_occurrences(rules: &XiangqiRules) -> usize {
+    fn repetition_history_occurrences(rules: &StatusOptions) -> usize {
         rules.repetition_count.clamp(2, 3) as usize - 1
     }
 
-    fn judge_repetition(rules: &XiangqiRules, repetition: RepetitionLoop) -> RepetitionVerdict {
+    fn judge_repetition(rules: &StatusOptions, repetition: RepetitionLoop) -> RepetitionVerdict {
         if rules.rule_set == RuleSet::Casual {
             return RepetitionVerdict::Draw;
         }
@@ -313,7 +287,7 @@ impl SearchGame for XiangqiNode {
     /// replayed and each side's chases ruled as the game record rules them.
     fn judge_repetition_loop(
         &self,
-        rules: &XiangqiRules,
+        rules: &StatusOptions,
         repetition: RepetitionLoop,
         moves: Option<&[Move]>,
     ) -> RepetitionVerdict {
@@ -324,7 +298,7 @@ impl SearchGame for XiangqiNode {
             return Self::judge_repetition(rules, repetition);
         }
         moves
-            .and_then(|moves| self.rule_chase_loop(RepetitionRule::Axf, moves))
+            .and_then(|moves| self.rule_chase_loop(RuleSet::Axf, moves))
             .unwrap_or(RepetitionVerdict::Draw)
     }
 }
@@ -333,11 +307,11 @@ impl SearchGame for XiangqiNode {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::FenStrictness;
+    use crate::game::Strictness;
     use crate::game::xiangqi::notation::parse_iccs;
 
     fn exchange(fen: &str, iccs: &str) -> Option<i32> {
-        let node = XiangqiNode::new(Position::from_fen(fen, FenStrictness::Strict).unwrap());
+        let node = XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap());
         node.static_exchange(parse_iccs(iccs).unwrap())
     }
 

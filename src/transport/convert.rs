@@ -282,13 +282,10 @@ pub fn move_view(view: i32) -> Result<pb::MoveView, Status> {
         .map_err(|_| invalid_argument("view", &format!("unknown move view number {view}")))
 }
 
-/// The loser of a forbidden repetition is the one who would complete it.
+/// The wire outcome of playing a move that completes a forbidden repetition,
+/// naming the offender the domain rules on.
 pub(super) fn repetition_outcome(outcome_if_played: Outcome) -> pb::Outcome {
-    let offender = match outcome_if_played {
-        Outcome::Decisive { winner, .. } => Some(winner.opponent()),
-        _ => None,
-    };
-    outcome(outcome_if_played, offender)
+    outcome(outcome_if_played, outcome_if_played.loser())
 }
 
 /// The wire move, coordinates only.
@@ -433,13 +430,4 @@ pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
         IllegalReason::SoldierSidewaysBeforeRiver => pb::IllegalReason::SoldierSidewaysBeforeRiver,
         IllegalReason::SoldierBackward => pb::IllegalReason::SoldierBackward,
     }
-}
-
-/// Effective rule set for the response when the request left it unset.
-#[must_use]
-pub fn effective_rule_set(variant: Variant, options: &RuleOptions) -> RuleSet {
-    options.rule_set.unwrap_or(match variant {
-        Variant::Chess => RuleSet::Fide,
-        Variant::Xiangqi => RuleSet::Axf,
-    })
 }

@@ -18,15 +18,11 @@ use tracing::Span;
 use super::{convert, service::guarded, status::invalid_argument};
 use crate::{
     config::Config,
-    eval::{chess::ChessEvaluator, xiangqi::XiangqiEvaluator},
-    game::{Game, RuleOptions, RuleSet, chess, xiangqi},
+    game::{Game, MoveInfo, RuleOptions, RuleSet},
     proto::{self as pb, engine_server::Engine},
     search::{
-        self, HistoryEntry, Limits, PoolConfig, SearchEvent, SearchGame, SearchHandle, SearchInfo,
-        SearchPool, SearchRequest, SearchResult, StopReason,
-        chess::{ChessNode, ChessRules},
-        params::MAX_DEPTH,
-        xiangqi::{XiangqiNode, XiangqiRules},
+        self, Analysis, AnalysisError, AnalysisEvent, Limits, PoolConfig, SearchEvent,
+        SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, params::MAX_DEPTH,
     },
 };
 
@@ -213,49 +209,46 @@ fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// Turns a line of moves from the root into described wire moves.
-type Describe<M> = Arc<dyn Fn(&[M]) -> Vec<pb::Move> + Send + Sync>;
+fn moves(moves: &[MoveInfo]) -> Vec<pb::Move> {
+    moves.iter().cloned().map(convert::move_info).collect()
+}
 
-fn line<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::PvLine {
+fn line(info: &SearchInfo<MoveInfo>) -> pb::PvLine {
     pb::PvLine {
         multipv: u32::try_from(info.multipv).unwrap_or(1),
         score: Some(score(info.score)),
-        pv: describe(&info.pv),
+        pv: moves(&info.pv),
         depth: info.depth,
         seldepth: info.seldepth,
     }
 }
 
-fn final_answer<M: Copy + PartialEq>(
-    result: &SearchResult<M>,
-    describe: &Describe<M>,
+fn no_legal_move() -> Status {
+    Status::failed_precondition("the position has no legal move")
+}
+
+fn final_answer(
+    result: &SearchResult<MoveInfo>,
     rule_set: RuleSet,
 ) -> Result<pb::BestMoveResponse, Status> {
-    let Some(best) = result.best_move else {
-        return Err(Status::failed_precondition(
-            "the position has no legal move",
-        ));
-    };
-    let pv = if result.pv.first() == Some(&best) {
-        describe(&result.pv)
-    } else {
-        describe(&[best])
+    let Some(best) = &result.best_move else {
+        return Err(no_legal_move());
     };
     Ok(pb::BestMoveResponse {
-        best_move: pv.first().cloned(),
+        best_move: Some(convert::move_info(best.clone())),
         score: Some(score(result.score)),
-        pv,
+        pv: moves(&result.pv),
         depth: result.depth,
         seldepth: result.seldepth,
         nodes: result.nodes,
         time_ms: millis(result.elapsed),
-        lines: result.lines.iter().map(|l| line(l, describe)).collect(),
+        lines: result.lines.iter().map(line).collect(),
         stop_reason: stop_reason(result.stop_reason).into(),
         rule_set: convert::rule_set(rule_set).into(),
     })
 }
 
-fn info_event<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::AnalyzeResponse {
+fn info_event(info: &SearchInfo<MoveInfo>) -> pb::AnalyzeResponse {
     let secs = info.elapsed.as_secs_f64();
     #[allow(
         clippy::cast_precision_loss,
@@ -269,7 +262,7 @@ fn info_event<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::AnalyzeRes
     };
     pb::AnalyzeResponse {
         event: Some(pb::analyze_response::Event::Info(pb::AnalysisInfo {
-            line: Some(line(info, describe)),
+            line: Some(line(info)),
             nodes: info.nodes,
             time_ms: millis(info.elapsed),
             nps,
@@ -277,79 +270,25 @@ fn info_event<M>(info: &SearchInfo<M>, describe: &Describe<M>) -> pb::AnalyzeRes
     }
 }
 
-/// A search submitted to the pool, with everything needed to render its
-/// events, independent of the game.
+/// One search event as the wire carries it: an info line, or the final answer
+/// (an error when the root had no legal move).
+fn wire_event(event: &AnalysisEvent, rule_set: RuleSet) -> Result<pb::AnalyzeResponse, Status> {
+    match event {
+        SearchEvent::Info(info) => Ok(info_event(info)),
+        SearchEvent::Done(result) => Ok(pb::AnalyzeResponse {
+            event: Some(pb::analyze_response::Event::BestMove(final_answer(
+                result, rule_set,
+            )?)),
+        }),
+    }
+}
+
+/// A search started on the pool: its handle, its events (domain types,
+/// converted on the async side) and the rule set its answer names.
 struct Submitted {
     handle: SearchHandle,
-    events: mpsc::UnboundedReceiver<pb::AnalyzeResponse>,
-}
-
-/// Submits `request`, converting events to wire messages on the worker
-/// thread (the conversions are cheap and need the game's move type).
-fn submit<G, E>(
-    pool: &SearchPool,
-    request: SearchRequest<G>,
-    evaluator: Arc<E>,
-    describe: Describe<G::Move>,
+    events: mpsc::UnboundedReceiver<AnalysisEvent>,
     rule_set: RuleSet,
-) -> Result<Submitted, Status>
-where
-    G: SearchGame,
-    E: crate::eval::Evaluator<G> + 'static,
-{
-    let (sender, events) = mpsc::unbounded_channel();
-    let handle = pool
-        .try_submit(request, evaluator, move |event: SearchEvent<G::Move>| {
-            let message = match event {
-                SearchEvent::Info(info) => info_event(&info, &describe),
-                SearchEvent::Done(result) => pb::AnalyzeResponse {
-                    event: match final_answer(&result, &describe, rule_set) {
-                        Ok(answer) => Some(pb::analyze_response::Event::BestMove(answer)),
-                        Err(_) => None,
-                    },
-                },
-            };
-            sender.send(message).is_ok()
-        })
-        .map_err(|full| {
-            Status::resource_exhausted(format!(
-                "all {} search workers are busy and {} searches are queued; retry later",
-                full.workers, full.queued
-            ))
-        })?;
-    Ok(Submitted { handle, events })
-}
-
-fn chess_history(game: &chess::ChessGame) -> Vec<HistoryEntry> {
-    let window = game.window();
-    window[..window.len().saturating_sub(1)]
-        .iter()
-        .map(|&zobrist| HistoryEntry {
-            zobrist,
-            in_check: false,
-        })
-        .collect()
-}
-
-/// The positions since the last capture (before the current one) and the
-/// moves played from them.
-fn xiangqi_history(game: &xiangqi::XiangqiGame) -> (Vec<HistoryEntry>, Vec<xiangqi::Move>) {
-    let record = game.record();
-    let positions = &record.positions;
-    let end = positions.len().saturating_sub(1);
-    let start = record.window_start.min(end);
-    let history = positions[start..end]
-        .iter()
-        .map(|p| HistoryEntry {
-            zobrist: p.zobrist(),
-            in_check: p.in_check(),
-        })
-        .collect();
-    let moves = record.plies[start..end.min(record.plies.len())]
-        .iter()
-        .map(|ply| ply.mv)
-        .collect();
-    (history, moves)
 }
 
 impl EngineService {
@@ -361,6 +300,7 @@ impl EngineService {
         multipv_in: u32,
         options: Option<pb::RuleOptions>,
         deadline: Option<Instant>,
+        method: &'static str,
     ) -> Result<Submitted, Status> {
         let options: RuleOptions = convert::rule_options(options)?;
         let multipv = multipv(multipv_in)?;
@@ -376,100 +316,41 @@ impl EngineService {
                 &options,
             )
         })??;
-        let status = guarded(|| game.status(&options))??;
-        if status.outcome.is_over() {
-            return Err(Status::failed_precondition(format!(
-                "the game is already over ({:?}); there is no move to search",
-                status.outcome
-            )));
+        let (sender, events) = mpsc::unbounded_channel();
+        let analysis = Analysis {
+            game: &game,
+            rules: &options,
+            limits,
+            multipv,
+        };
+        let started =
+            guarded(|| analysis.start(&self.pool, move |event| sender.send(event).is_ok()))?;
+        // A search refused for a full pool was still asked for.
+        if matches!(started, Ok(_) | Err(AnalysisError::PoolFull(_))) {
+            metrics::counter!("arbiter_requests_total", "method" => method, "variant" => input.variant.name())
+                .increment(1);
         }
-        metrics::counter!("arbiter_requests_total", "method" => "BestMove", "variant" => input.variant.name())
-            .increment(1);
-        match game {
-            Game::Chess(game) => {
-                let root = game.position().clone();
-                let describe: Describe<shakmaty::Move> = Arc::new(move |moves| {
-                    let mut pos = root.clone();
-                    let mut out = Vec::with_capacity(moves.len());
-                    for &m in moves {
-                        use shakmaty::Position as _;
-                        if !pos.is_legal(m) {
-                            break;
-                        }
-                        out.push(convert::move_info(chess::describe(&pos, m)));
-                        pos.play_unchecked(m);
-                    }
-                    out
-                });
-                let request = SearchRequest {
-                    root: ChessNode::new(game.position().clone()),
-                    history: chess_history(&game),
-                    history_moves: Vec::new(),
-                    limits,
-                    multipv,
-                    rules: ChessRules::default(),
-                };
-                submit(
-                    &self.pool,
-                    request,
-                    Arc::new(ChessEvaluator),
-                    describe,
-                    RuleSet::Fide,
-                )
-            }
-            Game::Xiangqi(game) => {
-                let root = game.position().clone();
-                let one_based = input.load.one_based;
-                let describe: Describe<xiangqi::Move> = Arc::new(move |moves| {
-                    let mut pos = root.clone();
-                    let mut out = Vec::with_capacity(moves.len());
-                    for &m in moves {
-                        if !pos.is_legal(m) {
-                            break;
-                        }
-                        out.push(convert::move_info(xiangqi::game::describe(
-                            &pos, m, one_based,
-                        )));
-                        pos.play(m);
-                    }
-                    out
-                });
-                let rule_set = status.rule_set;
-                let (history, history_moves) = xiangqi_history(&game);
-                let request = SearchRequest {
-                    root: XiangqiNode::with_move_limit(
-                        game.position().clone(),
-                        game.move_limit_counter(),
-                        options.check_discount,
-                    ),
-                    history,
-                    history_moves,
-                    limits,
-                    multipv,
-                    rules: XiangqiRules {
-                        move_limit_plies: options.move_limit_plies,
-                        rule_set,
-                        bare_material_draw: options.material_draw
-                            == crate::game::MaterialDraw::Basic,
-                        repetition_count: options.repetition_count,
-                    },
-                };
-                submit(
-                    &self.pool,
-                    request,
-                    Arc::new(XiangqiEvaluator),
-                    describe,
-                    rule_set,
-                )
-            }
-        }
+        let started = started.map_err(|error| match error {
+            AnalysisError::Input(error) => Status::from(error),
+            AnalysisError::GameOver(_) => Status::failed_precondition(error.to_string()),
+            AnalysisError::PoolFull(full) => Status::resource_exhausted(format!(
+                "all {} search workers are busy and {} searches are queued; retry later",
+                full.workers, full.queued
+            )),
+        })?;
+        Ok(Submitted {
+            handle: started.handle,
+            events,
+            rule_set: started.rule_set,
+        })
     }
 }
 
 /// A response stream that owns its search: dropping the stream (the client
 /// cancelled or went away) drops the handle, which stops the search.
 struct SearchStream {
-    inner: UnboundedReceiverStream<pb::AnalyzeResponse>,
+    inner: UnboundedReceiverStream<AnalysisEvent>,
+    rule_set: RuleSet,
     _handle: SearchHandle,
 }
 
@@ -477,17 +358,10 @@ impl Stream for SearchStream {
     type Item = Result<pb::AnalyzeResponse, Status>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        Pin::new(&mut self.inner).poll_next(cx).map(|item| {
-            item.map(|message| {
-                if message.event.is_some() {
-                    Ok(message)
-                } else {
-                    Err(Status::failed_precondition(
-                        "the position has no legal move",
-                    ))
-                }
-            })
-        })
+        let rule_set = self.rule_set;
+        Pin::new(&mut self.inner)
+            .poll_next(cx)
+            .map(|item| item.map(|event| wire_event(&event, rule_set)))
     }
 }
 
@@ -506,21 +380,16 @@ impl Engine for EngineService {
             multipv,
             options,
         } = request.into_inner();
-        let Submitted { handle, mut events } =
-            self.start(position, limits, multipv, options, deadline)?;
+        let Submitted {
+            handle,
+            mut events,
+            rule_set,
+        } = self.start(position, limits, multipv, options, deadline, "BestMove")?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
-        while let Some(message) = events.recv().await {
-            match message.event {
-                Some(pb::analyze_response::Event::BestMove(answer)) => {
-                    return Ok(Response::new(answer));
-                }
-                Some(pb::analyze_response::Event::Info(_)) => {}
-                None => {
-                    return Err(Status::failed_precondition(
-                        "the position has no legal move",
-                    ));
-                }
+        while let Some(event) = events.recv().await {
+            if let SearchEvent::Done(result) = event {
+                return final_answer(&result, rule_set).map(Response::new);
             }
         }
         Err(Status::internal("the search ended without an answer"))
@@ -539,10 +408,14 @@ impl Engine for EngineService {
             multipv,
             options,
         } = request.into_inner();
-        let Submitted { handle, events } =
-            self.start(position, limits, multipv, options, deadline)?;
+        let Submitted {
+            handle,
+            events,
+            rule_set,
+        } = self.start(position, limits, multipv, options, deadline, "Analyze")?;
         Ok(Response::new(Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
+            rule_set,
             _handle: handle,
         })))
     }

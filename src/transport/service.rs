@@ -207,7 +207,7 @@ impl Rules for RulesService {
         let options = convert::rule_options(options)?;
         let (variant, game) = self.load(position, &options)?;
         self.requests.count(Method::ValidateMove, variant);
-        let rule_set = convert::effective_rule_set(variant, &options);
+        let rule_set = options.rule_set_for(variant);
         let verdict = guarded(|| game.validate(&r#move, &options))??;
         Ok(Response::new(match verdict {
             Verdict::Legal {

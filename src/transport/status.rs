@@ -5,7 +5,7 @@
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-use crate::game::InputError;
+use crate::game::{InputError, OptionField};
 
 /// `INVALID_ARGUMENT` with one field violation.
 #[must_use]
@@ -25,9 +25,22 @@ impl From<InputError> for Status {
                 invalid_argument(&format!("position.moves[{index}]"), &message)
             }
             InputError::CandidateMove(message) => invalid_argument("move", &message),
-            InputError::Option { field, message } => invalid_argument(field, &message),
+            InputError::Option { field, message } => {
+                invalid_argument(option_field(field), &message)
+            }
             InputError::Unsupported(message) => Status::unimplemented(message),
         }
+    }
+}
+
+/// The request field a domain setting comes from.
+fn option_field(field: OptionField) -> &'static str {
+    match field {
+        OptionField::RuleSet => "options.rule_set",
+        OptionField::RepetitionCount => "options.repetition_count",
+        OptionField::MoveLimitPlies => "options.move_limit_plies",
+        OptionField::ClaimDraws => "options.claim_draws",
+        OptionField::Coordinates => "position.coordinates",
     }
 }
 

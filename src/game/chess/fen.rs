@@ -8,21 +8,11 @@
 
 use std::num::NonZeroU32;
 
+use crate::game::Strictness;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece,
     PositionError, PositionErrorKinds, Rank, Role, Setup, Square, fen::Fen,
 };
-
-/// How much of an impossible position is tolerated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// Reject anything shakmaty (and Stockfish) would not handle.
-    #[default]
-    Strict,
-    /// Also accept impossible checks and too much material, and drop invalid
-    /// castling rights or en-passant squares instead of rejecting them.
-    Lenient,
-}
 
 /// Longest FEN accepted; a real one is under 100 bytes.
 pub const MAX_FEN_LEN: usize = 256;

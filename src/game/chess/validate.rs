@@ -2,7 +2,8 @@
 //! players and bots want to know which rule they broke.
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks, uci::UciMove,
+    Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks, san::San,
+    uci::UciMove,
 };
 
 use crate::game::types::IllegalReason;
@@ -16,6 +17,59 @@ fn role_name(role: Role) -> &'static str {
         Role::Queen => "queen",
         Role::King => "king",
     }
+}
+
+/// The one piece of the side to move that SAN `san` names and that could
+/// reach its target by the piece's geometry alone (on an empty board, for a
+/// pawn by its push or capture as written), as a coordinate move; `None` when
+/// no piece or several fit. A SAN that is illegal but names one piece this way
+/// gets that piece's precise reason instead of "no such move".
+#[must_use]
+pub fn sole_candidate(pos: &Chess, san: &San) -> Option<UciMove> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let us = pos.turn();
+    let mut candidates = (pos.board().by_color(us) & pos.board().by_role(role))
+        .into_iter()
+        .filter(|from| file.is_none_or(|f| from.file() == f))
+        .filter(|from| rank.is_none_or(|r| from.rank() == r))
+        .filter(|&from| reaches_by_geometry(role, us, from, to, capture));
+    let from = candidates.next()?;
+    if candidates.next().is_some() {
+        return None;
+    }
+    Some(UciMove::Normal {
+        from,
+        to,
+        promotion,
+    })
+}
+
+/// Whether a `role` of `color` on `from` moves to `to` on an empty board.
+fn reaches_by_geometry(role: Role, color: Color, from: Square, to: Square, capture: bool) -> bool {
+    if role != Role::Pawn {
+        return attacks::attacks(from, role.of(color), Bitboard::EMPTY).contains(to);
+    }
+    if capture {
+        return attacks::pawn_attacks(color, from).contains(to);
+    }
+    let step = if color == Color::White { 8 } else { -8 };
+    let home = if color == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let ahead = |n: i32| from.offset(step * n) == Some(to);
+    ahead(1) || (from.rank() == home && ahead(2))
 }
 
 /// The reason a UCI move that shakmaty rejected is illegal, with a sentence.

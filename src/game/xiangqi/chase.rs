@@ -16,7 +16,8 @@
 
 use super::attacks::{EAST, NORTH, RAYS, SOUTH, WEST, horse_attackers};
 use super::position::{Position, SquareSet};
-use super::types::{Move, Piece, PieceKind, Square};
+use super::types::{Move, Piece, Square};
+use crate::game::PieceKind;
 use crate::game::Side;
 
 /// Enemy pieces chased by `m`, which was played in `before` and led to `after`. Returns

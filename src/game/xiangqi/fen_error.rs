@@ -2,20 +2,9 @@
 
 use std::fmt;
 
-use super::types::{PieceKind, Square, side_name};
+use super::types::{Square, side_name};
+use crate::game::PieceKind;
 use crate::game::Side;
-
-/// How strictly a FEN is checked (spec 3.3).
-///
-/// `Strict` adds the piece-count and piece-placement checks Pikafish makes; `Lenient`
-/// accepts anything a Fairy-Stockfish `validate_fen` would, except the always-fatal cases
-/// (general count and palace, more than 16 pieces, the side not to move in check).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum FenStrictness {
-    #[default]
-    Strict,
-    Lenient,
-}
 
 /// A FEN that does not describe a valid xiangqi position. Ranks are ICCS ranks (0-9).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,18 +3,16 @@
 //! the request's options.
 
 use super::{
-    CheckTest, FenStrictness, GameRecord, GameStatus, MaterialDraw as XqMaterialDraw, Move,
-    MoveLimitCounter, NotationError, Piece, PieceKind as XqKind, Position, RepetitionRule,
-    RepetitionRuling, StatusOptions, notation, perft, perft_divide,
+    CheckTest, GameRecord, Move, MoveLimitCounter, NotationError, Piece, Position,
+    RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
 };
 use crate::game::{
-    ChasedPiece, IllegalReason, InputError, LoadOptions, MaterialDraw, MoveCoordinates, MoveInfo,
+    ChasedPiece, IllegalReason, InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField,
     Outcome, PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status,
-    Strictness, Verdict,
+    Variant, Verdict,
 };
 
 use super::notation::WxfWriter;
-use super::validate::IllegalMoveReason;
 
 /// Longest FEN accepted; a real one is under 100 bytes.
 const MAX_FEN_LEN: usize = 256;
@@ -24,74 +22,16 @@ const MAX_FEN_LEN: usize = 256;
 pub struct XiangqiGame {
     /// The replay, kept open so a candidate move can be pushed onto a copy.
     record: GameRecord,
-    status: GameStatus,
+    status: Replay,
     one_based: bool,
     rule_set: RuleSet,
     options: RuleOptions,
 }
 
-fn status_options(options: &RuleOptions, rule_set: RuleSet) -> StatusOptions {
-    StatusOptions {
-        repetition_rule: match rule_set {
-            RuleSet::Simple => RepetitionRule::Simple,
-            RuleSet::Casual => RepetitionRule::Casual,
-            RuleSet::Axf | RuleSet::Fide => RepetitionRule::Axf,
-        },
-        repetition_count: options.repetition_count,
-        move_limit_plies: options.move_limit_plies,
-        check_discount: options.check_discount,
-        material_draw: match options.material_draw {
-            MaterialDraw::None => XqMaterialDraw::None,
-            MaterialDraw::Basic => XqMaterialDraw::Basic,
-        },
-    }
-}
-
-fn kind(kind: XqKind) -> PieceKind {
-    match kind {
-        XqKind::General => PieceKind::General,
-        XqKind::Advisor => PieceKind::Advisor,
-        XqKind::Elephant => PieceKind::Elephant,
-        XqKind::Horse => PieceKind::Horse,
-        XqKind::Chariot => PieceKind::Chariot,
-        XqKind::Cannon => PieceKind::Cannon,
-        XqKind::Soldier => PieceKind::Soldier,
-    }
-}
-
 fn piece(piece: Piece) -> PieceInfo {
     PieceInfo {
         side: piece.side,
-        kind: kind(piece.kind),
-    }
-}
-
-fn illegal_reason(reason: IllegalMoveReason) -> IllegalReason {
-    use IllegalMoveReason as X;
-    match reason {
-        X::NoPiece => IllegalReason::NoPiece,
-        X::OpponentPiece => IllegalReason::OpponentPiece,
-        X::CapturesOwnPiece => IllegalReason::CapturesOwnPiece,
-        X::IllegalPieceMovement => IllegalReason::IllegalPieceMovement,
-        X::PathBlocked => IllegalReason::PathBlocked,
-        X::CannonNeedsOneScreen => IllegalReason::CannonNeedsOneScreen,
-        X::HorseLegBlocked => IllegalReason::HorseLegBlocked,
-        X::ElephantEyeBlocked => IllegalReason::ElephantEyeBlocked,
-        X::ElephantCannotCrossRiver => IllegalReason::ElephantCrossesRiver,
-        X::MustStayInPalace => IllegalReason::MustStayInPalace,
-        X::SoldierSidewaysBeforeRiver => IllegalReason::SoldierSidewaysBeforeRiver,
-        X::SoldierBackward => IllegalReason::SoldierBackward,
-        X::GeneralsFacing => IllegalReason::GeneralsFacing,
-        X::LeavesGeneralInCheck => IllegalReason::LeavesKingInCheck,
-    }
-}
-
-fn reason_phrase(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => {
-            crate::game::chess::reason_text(reason)
-        }
+        kind: piece.kind,
     }
 }
 
@@ -166,13 +106,11 @@ impl XiangqiGame {
         load: LoadOptions,
         rules: &RuleOptions,
     ) -> Result<XiangqiGame, InputError> {
-        let rule_set = match rules.rule_set {
-            None | Some(RuleSet::Axf) => RuleSet::Axf,
-            Some(RuleSet::Simple) => RuleSet::Simple,
-            Some(RuleSet::Casual) => RuleSet::Casual,
-            Some(RuleSet::Fide) => {
+        let rule_set = match rules.rule_set_for(Variant::Xiangqi) {
+            rule_set @ (RuleSet::Axf | RuleSet::Simple | RuleSet::Casual) => rule_set,
+            RuleSet::Fide => {
                 return Err(InputError::Option {
-                    field: "options.rule_set",
+                    field: OptionField::RuleSet,
                     message: "FIDE is the chess rule set; xiangqi supports AXF, SIMPLE and CASUAL"
                         .to_owned(),
                 });
@@ -180,7 +118,7 @@ impl XiangqiGame {
         };
         if rules.claim_draws {
             return Err(InputError::Option {
-                field: "options.claim_draws",
+                field: OptionField::ClaimDraws,
                 message: "xiangqi has no claimable draws".to_owned(),
             });
         }
@@ -193,13 +131,9 @@ impl XiangqiGame {
                     fen.len()
                 )));
             }
-            let strictness = match load.strictness {
-                Strictness::Strict => FenStrictness::Strict,
-                Strictness::Lenient => FenStrictness::Lenient,
-            };
-            Position::from_fen(fen, strictness).map_err(|e| InputError::Fen(e.to_string()))?
+            Position::from_fen(fen, load.strictness).map_err(|e| InputError::Fen(e.to_string()))?
         };
-        let mut record = GameRecord::new(start, status_options(rules, rule_set));
+        let mut record = GameRecord::new(start, StatusOptions::new(rules, rule_set));
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
             let outcome = record.outcome();
@@ -209,7 +143,7 @@ impl XiangqiGame {
                     message: format!(
                         "'{}' follows the end of the game ({})",
                         text.escape_debug(),
-                        reason_phrase(outcome)
+                        outcome
                     ),
                 });
             }
@@ -238,9 +172,15 @@ impl XiangqiGame {
         self.status.position()
     }
 
-    /// The replayed history.
+    /// Whether moves are written with 1-based ranks (the request's choice).
     #[must_use]
-    pub fn record(&self) -> &GameStatus {
+    pub fn one_based(&self) -> bool {
+        self.one_based
+    }
+
+    /// The replay of the history: positions, plies and the repetition window.
+    #[must_use]
+    pub fn record(&self) -> &Replay {
         &self.status
     }
 
@@ -400,7 +340,7 @@ impl XiangqiGame {
                     return Ok(game_over(outcome));
                 }
                 let reason = match &e {
-                    NotationError::Illegal(illegal) => illegal_reason(illegal.reason),
+                    NotationError::Illegal(illegal) => illegal.reason,
                     NotationError::Ambiguous { .. } => IllegalReason::Ambiguous,
                     _ => IllegalReason::NoSuchMove,
                 };
@@ -482,6 +422,6 @@ impl XiangqiGame {
 fn game_over(outcome: Outcome) -> Verdict {
     Verdict::Illegal {
         reason: IllegalReason::GameOver,
-        detail: format!("the game is over: {}", reason_phrase(outcome)),
+        detail: format!("the game is over: {}", outcome),
     }
 }

@@ -3,9 +3,9 @@
 //! Boards are 128-bit sets with point `rank * 9 + file` (ICCS ranks, rank 0 = Red's back
 //! rank). Red is [`Side::White`](crate::game::Side).
 //!
-//! - [`Position`]: parsed and validated from FEN ([`FenStrictness`]), legal moves, `play`,
+//! - [`Position`]: parsed and validated from FEN ([`Strictness`](crate::game::Strictness)), legal moves, `play`,
 //!   check queries, attack queries (`attackers_to`, `attacks_from`) and a zobrist hash.
-//! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalMoveReason`].
+//! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalReason`](crate::game::IllegalReason).
 //! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position.
 //! - [`status`]: mate, stalemate (a loss), bare material, repetition rulings and the move
 //!   limit, decided in one replay with a per-ply record (mover, capture, check, hash, chased
@@ -15,40 +15,44 @@
 //!   identity of their own: a chased piece is followed through its own moves.
 //!
 //! ```
-//! use arbiter::game::xiangqi::{Position, FenStrictness, notation};
+//! use arbiter::game::Strictness;
+//! use arbiter::game::xiangqi::{Position, notation};
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_moves().len(), 44);
 //! let m = notation::parse_move(&pos, "h2e2", false).unwrap();
 //! assert_eq!(notation::to_wxf(&pos, m), "C2=5");
 //! pos.play(m);
-//! let same = Position::from_fen(&pos.to_fen(), FenStrictness::Strict).unwrap();
+//! let same = Position::from_fen(&pos.to_fen(), Strictness::Strict).unwrap();
 //! assert_eq!(same.zobrist(), pos.zobrist());
 //! ```
 
 mod attacks;
 pub mod chase;
+mod check;
+mod fen;
 mod fen_error;
 pub mod game;
 mod movegen;
 pub mod notation;
 mod perft;
+mod ply;
 mod position;
 pub mod repetition;
 pub mod status;
 mod types;
 mod validate;
 
-pub use fen_error::{FenError, FenStrictness};
+pub use check::CheckTest;
+pub use fen::START_FEN;
+pub use fen_error::FenError;
 pub use game::XiangqiGame;
 pub use movegen::MoveList;
 pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
-pub use position::{CheckTest, Position, START_FEN, SquareSet};
-pub use repetition::{ChasedTarget, RepetitionRule, RepetitionRuling, SideLoop};
-pub use status::{
-    GameRecord, GameStatus, HistoryError, MaterialDraw, MoveLimitCounter, PlyRecord, StatusOptions,
-    game_status,
-};
-pub use types::{FILES, Move, Piece, PieceKind, RANKS, SQUARES, Square, side_name};
-pub use validate::{IllegalMove, IllegalMoveReason};
+pub use ply::PlyRecord;
+pub use position::{Position, SquareSet};
+pub use repetition::{ChasedTarget, RepetitionRuling, SideLoop};
+pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
+pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square, side_name};
+pub use validate::IllegalMove;

@@ -21,7 +21,8 @@ use super::attacks::{
     SOLDIER_STEPS, between, cannon_captures, chariot_attacks, elephant_attacks, horse_attacks,
 };
 use super::position::Position;
-use super::types::{Move, PieceKind, Square, side_index};
+use super::types::{Move, Square, side_index};
+use crate::game::PieceKind;
 
 /// Upper bound on the legal moves of a position: 16 pieces can reach at most 17 points
 /// each.

@@ -8,9 +8,9 @@ use std::fmt;
 
 use super::attacks::{NORTH, RAYS, SOUTH};
 use super::position::Position;
-use super::types::{FILES, Move, Piece, PieceKind, SQUARES, Square};
+use super::types::{FILES, Move, Piece, SQUARES, Square};
 use super::validate::IllegalMove;
-use crate::game::{Notation, Side};
+use crate::game::{IllegalReason, Notation, PieceKind, Side};
 
 /// Why a move string was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,7 +320,7 @@ fn file_count_and_index(
 fn designation(pos: &Position, side: Side, kind: PieceKind, from: Square) -> [char; 2] {
     let (count, index) = file_count_and_index(pos, side, kind, from);
     let file_digit = digit(file_number(side, from.file()));
-    let letter = kind.wxf_char();
+    let letter = wxf_letter(kind);
     let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
     if count <= 1 || keeps_digit {
         [letter, file_digit]
@@ -399,7 +399,7 @@ fn wxf_variants(pos: &Position, m: Move) -> Vec<String> {
     let count = mates.len();
     let index = mates.iter().position(|&s| s == m.from).unwrap_or(0);
     let file_digit = digit(file_number(side, m.from.file()));
-    let letter = kind.wxf_char();
+    let letter = wxf_letter(kind);
     let mut v = vec![format!("{letter}{file_digit}{act}")];
     if count >= 2 {
         if index == 0 {
@@ -510,22 +510,71 @@ fn no_match(pos: &Position, input: &str, norm: &str) -> NotationError {
             Side::White => 9 - n,
             Side::Black => n - 1,
         };
-        if file_mates(pos, side, kind, file_index).is_empty() {
+        let mates = file_mates(pos, side, kind, file_index);
+        if mates.is_empty() {
             return NotationError::NoSuchPiece {
                 input: input.to_string(),
                 piece: kind,
                 file: n,
             };
         }
+        if let Some(illegal) = sole_geometric_match(pos, &mates, norm) {
+            return NotationError::Illegal(illegal);
+        }
     }
     NotationError::NoMatchingMove(input.to_string())
+}
+
+/// Why the one move that `norm` names by its pieces' geometry is illegal: among the
+/// moves of `pieces` written `norm`, those whose shape fits the piece (they break a
+/// rule other than the piece's movement). `None` unless exactly one fits, so a text
+/// that names one piece gets that piece's precise reason, as coordinates would.
+fn sole_geometric_match(pos: &Position, pieces: &[Square], norm: &str) -> Option<IllegalMove> {
+    let mut found = None;
+    for &from in pieces {
+        for to in Square::all().filter(|&to| to != from) {
+            let m = Move::new(from, to);
+            if to_wxf(pos, m) != *norm && !wxf_variants(pos, m).iter().any(|v| v == norm) {
+                continue;
+            }
+            match pos.validate(from, to) {
+                Err(illegal) if illegal.reason != IllegalReason::IllegalPieceMovement => {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(illegal);
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// WXF notation letter (`K A E H R C P`); chess kinds never reach xiangqi notation.
+const fn wxf_letter(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::General => 'K',
+        PieceKind::Advisor => 'A',
+        PieceKind::Elephant => 'E',
+        PieceKind::Horse => 'H',
+        PieceKind::Chariot => 'R',
+        PieceKind::Cannon => 'C',
+        PieceKind::Soldier => 'P',
+        PieceKind::Pawn
+        | PieceKind::Knight
+        | PieceKind::Bishop
+        | PieceKind::Rook
+        | PieceKind::Queen
+        | PieceKind::King => '?',
+    }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::FenStrictness;
+    use crate::game::Strictness;
 
     #[test]
     fn coordinates() {
@@ -559,7 +608,7 @@ mod tests {
         let count = mates.len();
         let index = mates.iter().position(|&s| s == from).unwrap_or(0);
         let file_digit = digit(file_number(side, from.file()));
-        let letter = kind.wxf_char();
+        let letter = wxf_letter(kind);
         let keeps_digit = matches!(kind, PieceKind::Advisor | PieceKind::Elephant) && count <= 2;
         if count <= 1 || keeps_digit {
             return format!("{letter}{file_digit}");
@@ -591,7 +640,7 @@ mod tests {
         let mut checked = 0;
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line.split(';').next().unwrap_or_default().trim();
-            let root = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
+            let root = Position::from_fen(fen, Strictness::Lenient).unwrap();
             let mut positions = vec![root.clone()];
             for m in root.legal_moves() {
                 let mut next = root.clone();

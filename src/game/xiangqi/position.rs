@@ -1,112 +1,28 @@
 //! The validated position: placement, side to move, clocks and an incremental zobrist hash.
 
 use super::attacks::{
-    ADVISOR_STEPS, Bits, GENERAL_STEPS, HALF, HORSE_ATTACKERS, LINES, PALACE, RAYS,
-    SOLDIER_ATTACKERS, SOLDIER_STEPS, ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between,
-    cannon_captures, chariot_attacks, elephant_attacks, first_blocker, horse_attackers,
+    ADVISOR_STEPS, Bits, GENERAL_STEPS, SOLDIER_ATTACKERS, SOLDIER_STEPS, ZOBRIST_BLACK_TO_MOVE,
+    ZOBRIST_PIECES, cannon_captures, chariot_attacks, elephant_attacks, horse_attackers,
     horse_attacks,
 };
-use super::fen_error::{FenError, FenStrictness};
-use super::types::{Move, Piece, PieceKind, SQUARES, Square, side_index};
+use super::types::{Move, Piece, SQUARES, Square, side_index};
+use crate::game::PieceKind;
 use crate::game::Side;
 
-/// The standard start position.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-/// A legal xiangqi position. Fields are private: every `Position` passed FEN validation
+/// A legal xiangqi position. Fields are private to the board's files (this one, `fen.rs`
+/// and `check.rs`): every `Position` passed FEN validation
 /// (or was reached by legal moves from one), so movegen can rely on exactly one general
 /// per side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     /// Piece code per point (0 = empty), see `Piece::code`.
-    mailbox: [u8; SQUARES],
-    by_side: [u128; 2],
-    by_kind: [u128; 7],
-    side: Side,
-    halfmove_clock: u32,
-    fullmove_number: u32,
-    zobrist: u64,
-}
-
-/// Tells whether moves of one position give check without playing them: a played copy
-/// per move cost a move list more than the test itself.
-///
-/// The mover checks from its new point if the board after the move lets it reach the
-/// opposing general: one line lookup for a chariot or cannon, the horse's legs, a soldier's
-/// fixed steps. Every other piece of the mover's side stays where it is, so its attack on
-/// the general can change only where the move empties or fills a point of that attack:
-/// between the general and a chariot, cannon or general of the mover's side on its lines,
-/// on the leg of a horse aimed at it, or the attacker's own point. Those points are
-/// `discovery`; a move that touches none of them leaves the other pieces' attacks as they
-/// were: check only if the general was attacked before the move (`already`). A move that
-/// touches one, when nothing attacked the general before, is looked up on the lines through
-/// the two points it touched and over the horses' legs. No position read from a FEN has
-/// its side not to move in check; one a chase ruling relocates may, and then every attacker
-/// is tested.
-#[derive(Debug, Clone, Copy)]
-pub struct CheckTest {
-    general: Option<usize>,
-    discovery: u128,
-    already: bool,
-}
-
-impl CheckTest {
-    /// Whether the legal move `m` of `pos` (the position this test was made for) leaves the
-    /// opponent in check.
-    #[must_use]
-    pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
-        let Some(k) = self.general else {
-            return false;
-        };
-        let Some(mover) = pos.piece_at(m.from) else {
-            return false;
-        };
-        let us = pos.side;
-        let (from_bb, to_bb) = (m.from.bit(), m.to.bit());
-        let occ = (pos.occupied() ^ from_bb) | to_bb;
-        let to = m.to.index();
-        let direct = match mover.kind {
-            PieceKind::Chariot | PieceKind::General => {
-                LINES[k] & to_bb != 0 && between(k, to) & occ == 0
-            }
-            PieceKind::Cannon => LINES[k] & to_bb != 0 && (between(k, to) & occ).count_ones() == 1,
-            PieceKind::Horse => horse_attackers(k, occ) & to_bb != 0,
-            PieceKind::Soldier => SOLDIER_ATTACKERS[side_index(us)][k] & to_bb != 0,
-            PieceKind::Advisor | PieceKind::Elephant => false,
-        };
-        if direct {
-            return true;
-        }
-        let touched = from_bb | to_bb;
-        if touched & self.discovery == 0 {
-            return self.already;
-        }
-        let staying = pos.side_bits(us) & !from_bb;
-        if self.already {
-            return pos.general_attackers(k, us, occ, staying) != 0;
-        }
-        // Nothing attacked the general before the move, so an attack now runs along a
-        // line through a point the move emptied or filled, or over a leg it emptied.
-        let riders = staying
-            & (pos.by_kind[PieceKind::Chariot as usize] | pos.by_kind[PieceKind::General as usize]);
-        let cannons = staying & pos.by_kind[PieceKind::Cannon as usize];
-        for (dir, rays) in RAYS.iter().enumerate() {
-            let ray = rays[k];
-            let blockers = ray & occ;
-            if ray & touched == 0 || blockers == 0 {
-                continue;
-            }
-            let first = first_blocker(dir, blockers);
-            if riders & (1u128 << first) != 0 {
-                return true;
-            }
-            let beyond = rays[first] & occ;
-            if beyond != 0 && cannons & (1u128 << first_blocker(dir, beyond)) != 0 {
-                return true;
-            }
-        }
-        horse_attackers(k, occ) & staying & pos.by_kind[PieceKind::Horse as usize] != 0
-    }
+    pub(super) mailbox: [u8; SQUARES],
+    pub(super) by_side: [u128; 2],
+    pub(super) by_kind: [u128; 7],
+    pub(super) side: Side,
+    pub(super) halfmove_clock: u32,
+    pub(super) fullmove_number: u32,
+    pub(super) zobrist: u64,
 }
 
 /// A set of points, returned by the attack queries.
@@ -168,7 +84,7 @@ impl Position {
         pos
     }
 
-    fn empty() -> Position {
+    pub(super) fn empty() -> Position {
         Position {
             mailbox: [0; SQUARES],
             by_side: [0; 2],
@@ -180,234 +96,12 @@ impl Position {
         }
     }
 
-    fn put(&mut self, sq: Square, piece: Piece) {
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
         let i = sq.index();
         self.mailbox[i] = piece.code();
         self.by_side[side_index(piece.side)] |= sq.bit();
         self.by_kind[piece.kind as usize] |= sq.bit();
         self.zobrist ^= ZOBRIST_PIECES[piece.code() as usize][i];
-    }
-
-    /// Parses and validates a FEN (spec 3.2/3.3). Accepts `r` for Red, `E`/`H` piece
-    /// letters and FENs with only the board and side fields.
-    pub fn from_fen(fen: &str, strictness: FenStrictness) -> Result<Position, FenError> {
-        // Fixed arrays rather than collected vectors: a move list's whole load is a few
-        // hundred nanoseconds, and two allocations were a tenth of it.
-        let mut fields = [""; 6];
-        let mut count = 0;
-        for field in fen.split_whitespace() {
-            if let Some(slot) = fields.get_mut(count) {
-                *slot = field;
-            }
-            count += 1;
-        }
-        if count == 0 {
-            return Err(FenError::Empty);
-        }
-        if count > 6 {
-            return Err(FenError::TooManyFields(count));
-        }
-        let fields = &fields[..count];
-        let mut pos = Position::empty();
-        let ranks = fields[0].bytes().filter(|&b| b == b'/').count() + 1;
-        if ranks != 10 {
-            return Err(FenError::WrongRankCount(ranks));
-        }
-        // Read byte by byte: every character the board may hold is ASCII, and a
-        // `chars()` walk over `split` pieces was a third of reading the FEN.
-        let board = fields[0];
-        let mut rank: u8 = 9;
-        let mut file: u8 = 0;
-        for (at, byte) in board.bytes().enumerate() {
-            match byte {
-                b'/' => {
-                    if file < 9 {
-                        return Err(FenError::TooFewFiles { rank, files: file });
-                    }
-                    // Ten ranks were counted above, so this stops at rank 0.
-                    rank = rank.saturating_sub(1);
-                    file = 0;
-                }
-                b'1'..=b'9' => {
-                    file += byte - b'0';
-                    if file > 9 {
-                        return Err(FenError::TooManyFiles { rank });
-                    }
-                }
-                _ => {
-                    // A byte that is not ASCII starts a character here: every byte
-                    // before it was ASCII.
-                    let ch = board
-                        .get(at..)
-                        .and_then(|rest| rest.chars().next())
-                        .unwrap_or(char::REPLACEMENT_CHARACTER);
-                    let Some(piece) = Piece::from_fen_char(ch) else {
-                        return Err(FenError::BadCharacter { rank, ch });
-                    };
-                    if file >= 9 {
-                        return Err(FenError::TooManyFiles { rank });
-                    }
-                    pos.put(sq(file, rank), piece);
-                    file += 1;
-                }
-            }
-        }
-        if file < 9 {
-            return Err(FenError::TooFewFiles { rank, files: file });
-        }
-        if let Some(side) = fields.get(1) {
-            pos.side = match side.as_bytes() {
-                [b'w' | b'W' | b'r' | b'R'] => Side::White,
-                [b'b' | b'B'] => Side::Black,
-                _ => return Err(FenError::BadSide((*side).to_string())),
-            };
-        }
-        if pos.side == Side::Black {
-            pos.zobrist ^= ZOBRIST_BLACK_TO_MOVE;
-        }
-        // Fields 3 and 4 (castling, en passant) are accepted and ignored.
-        if let Some(clock) = fields.get(4) {
-            pos.halfmove_clock = clock
-                .parse()
-                .map_err(|_| FenError::BadHalfmoveClock((*clock).to_string()))?;
-        }
-        if let Some(number) = fields.get(5) {
-            let n: u32 = number
-                .parse()
-                .map_err(|_| FenError::BadFullmoveNumber((*number).to_string()))?;
-            pos.fullmove_number = match (n, strictness) {
-                (0, FenStrictness::Strict) => {
-                    return Err(FenError::BadFullmoveNumber((*number).to_string()));
-                }
-                (0, FenStrictness::Lenient) => 1,
-                (n, _) => n,
-            };
-        }
-        pos.check_placement(strictness)?;
-        Ok(pos)
-    }
-
-    fn check_placement(&self, strictness: FenStrictness) -> Result<(), FenError> {
-        for side in [Side::White, Side::Black] {
-            let s = side_index(side);
-            let generals = self.pieces(side, PieceKind::General);
-            match generals.count_ones() {
-                0 => return Err(FenError::NoGeneral(side)),
-                1 => {}
-                _ => return Err(FenError::MoreThanOneGeneral(side)),
-            }
-            if generals & !PALACE[s] != 0 {
-                return Err(FenError::GeneralOutsidePalace(side, self.general(side)));
-            }
-            let count = self.by_side[s].count_ones();
-            if count > 16 {
-                return Err(FenError::TooManyPieces { side, count });
-            }
-        }
-        if strictness == FenStrictness::Strict {
-            for side in [Side::White, Side::Black] {
-                self.check_strict_placement(side)?;
-            }
-        }
-        let red = self.general(Side::White);
-        let black = self.general(Side::Black);
-        if red.file() == black.file() && between(red.index(), black.index()) & self.occupied() == 0
-        {
-            return Err(FenError::GeneralsFacing {
-                file: char::from(b'a' + red.file()),
-            });
-        }
-        let waiting = self.side.opponent();
-        if self.attackers_of_general(waiting, self.occupied()) != 0 {
-            return Err(FenError::SideNotToMoveInCheck(waiting));
-        }
-        Ok(())
-    }
-
-    fn check_strict_placement(&self, side: Side) -> Result<(), FenError> {
-        let s = side_index(side);
-        for (kind, max) in [
-            (PieceKind::Advisor, 2),
-            (PieceKind::Elephant, 2),
-            (PieceKind::Horse, 2),
-            (PieceKind::Chariot, 2),
-            (PieceKind::Cannon, 2),
-            (PieceKind::Soldier, 5),
-        ] {
-            let count = self.pieces(side, kind).count_ones();
-            if count > max {
-                return Err(FenError::TooManyOfKind {
-                    side,
-                    kind,
-                    count,
-                    max,
-                });
-            }
-        }
-        let advisor_points = PALACE[s] & advisor_points_mask();
-        if let Some(i) = Bits(self.pieces(side, PieceKind::Advisor) & !advisor_points).next() {
-            return Err(FenError::AdvisorOffPoints(side, square(i)));
-        }
-        let elephant_points = elephant_points_mask(s);
-        if let Some(i) = Bits(self.pieces(side, PieceKind::Elephant) & !elephant_points).next() {
-            return Err(FenError::ElephantOffPoints(side, square(i)));
-        }
-        for i in Bits(self.pieces(side, PieceKind::Soldier)) {
-            let sq = square(i);
-            let (start_rank, crossed) = match side {
-                Side::White => (3, sq.rank() >= 5),
-                Side::Black => (6, sq.rank() <= 4),
-            };
-            let behind = match side {
-                Side::White => sq.rank() < start_rank,
-                Side::Black => sq.rank() > start_rank,
-            };
-            if behind {
-                return Err(FenError::SoldierBehindStartRank(side, sq));
-            }
-            if !crossed && sq.file() % 2 == 1 {
-                return Err(FenError::SoldierOffStartFiles(side, sq));
-            }
-        }
-        Ok(())
-    }
-
-    /// Canonical FEN: `K A B N R C P` letters, `w`/`b`, `- -`, both clocks.
-    #[must_use]
-    pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                match self.piece_at(sq(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        let side = match self.side {
-            Side::White => 'w',
-            Side::Black => 'b',
-        };
-        out.push(' ');
-        out.push(side);
-        out.push_str(" - - ");
-        push_decimal(&mut out, self.halfmove_clock);
-        out.push(' ');
-        push_decimal(&mut out, self.fullmove_number);
-        out
     }
 
     #[must_use]
@@ -514,6 +208,13 @@ impl Position {
             PieceKind::Chariot => chariot_attacks(from, occ),
             PieceKind::Cannon => cannon_captures(from, occ),
             PieceKind::Soldier => SOLDIER_STEPS[s][from],
+            // Chess kinds never stand on a xiangqi board.
+            PieceKind::Pawn
+            | PieceKind::Knight
+            | PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Queen
+            | PieceKind::King => 0,
         }
     }
 
@@ -577,70 +278,6 @@ impl Position {
             | (horse_attackers(k, occ) & self.by_kind[PieceKind::Horse as usize])
             | (SOLDIER_ATTACKERS[side_index(them)][k] & self.by_kind[PieceKind::Soldier as usize]))
             & their
-    }
-
-    /// Whether the legal move `m` leaves the opponent in check. For many moves of one
-    /// position, [`Self::check_test`] once and [`CheckTest::gives_check`] per move.
-    #[must_use]
-    pub fn gives_check(&self, m: Move) -> bool {
-        self.check_test().gives_check(self, m)
-    }
-
-    /// What [`CheckTest::gives_check`] needs of this position, computed once per move list.
-    #[must_use]
-    pub fn check_test(&self) -> CheckTest {
-        let us = self.side;
-        let general = self.pieces(us.opponent(), PieceKind::General);
-        if general == 0 {
-            return CheckTest {
-                general: None,
-                discovery: 0,
-                already: false,
-            };
-        }
-        let k = general.trailing_zeros() as usize;
-        let ours = self.side_bits(us);
-        let occ = self.occupied();
-        let riders = ours
-            & LINES[k]
-            & (self.by_kind[PieceKind::Chariot as usize]
-                | self.by_kind[PieceKind::Cannon as usize]
-                | self.by_kind[PieceKind::General as usize]);
-        let mut discovery = riders;
-        for s in Bits(riders) {
-            discovery |= between(k, s);
-        }
-        let horses = ours & self.by_kind[PieceKind::Horse as usize];
-        for step in &HORSE_ATTACKERS[k] {
-            if step.target & horses != 0 {
-                discovery |= step.block | (step.target & horses);
-            }
-        }
-        discovery |=
-            SOLDIER_ATTACKERS[side_index(us)][k] & ours & self.by_kind[PieceKind::Soldier as usize];
-        CheckTest {
-            general: Some(k),
-            discovery,
-            already: self.general_attackers(k, us, occ, ours) != 0,
-        }
-    }
-
-    /// Whether the side to move is in check (facing generals cannot occur in a position).
-    #[must_use]
-    pub fn in_check(&self) -> bool {
-        self.attackers_of_general(self.side, self.occupied()) != 0
-    }
-
-    /// Alias of [`Position::in_check`].
-    #[must_use]
-    pub fn is_check(&self) -> bool {
-        self.in_check()
-    }
-
-    /// The pieces giving check to the side to move.
-    #[must_use]
-    pub fn checkers(&self) -> SquareSet {
-        SquareSet(self.attackers_of_general(self.side, self.occupied()))
     }
 
     /// The position with the turn passed (for null-move pruning), or `None` when the side to
@@ -757,159 +394,10 @@ impl Position {
     }
 }
 
-fn sq(file: u8, rank: u8) -> Square {
+pub(super) fn sq(file: u8, rank: u8) -> Square {
     Square::from_index_unchecked(u32::from(rank) * 9 + u32::from(file))
 }
 
-fn square(index: usize) -> Square {
+pub(super) fn square(index: usize) -> Square {
     Square::from_index_unchecked(index as u32)
-}
-
-/// d0 f0 e1 d2 f2 and their mirrors: the advisor points of both palaces.
-fn advisor_points_mask() -> u128 {
-    let mut m = 0;
-    for (f, r) in [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)] {
-        m |= sq(f, r).bit() | sq(f, 9 - r).bit();
-    }
-    m
-}
-
-/// The seven elephant points of one side.
-fn elephant_points_mask(side: usize) -> u128 {
-    let mut m = 0;
-    for (f, r) in [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)] {
-        m |= if side == 0 {
-            sq(f, r).bit()
-        } else {
-            sq(f, 9 - r).bit()
-        };
-    }
-    m & HALF[side]
-}
-
-/// Appends `n` in decimal without going through the formatting machinery.
-fn push_decimal(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        // `n % 10` is a single digit, so the cast cannot truncate.
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Position;
-    use crate::game::xiangqi::fen_error::FenStrictness;
-
-    /// The board-reading check test must agree with playing the move, on every move three
-    /// plies deep from every reference position (cannon screens made and removed, horse legs
-    /// freed, discovered chariot lines among them).
-    #[test]
-    fn gives_check_agrees_with_the_played_position() {
-        let suite = include_str!("../../../tests/data/xiangqi.epd");
-        let (mut moves, mut checks) = (0, 0);
-        for line in suite.lines().filter(|l| !l.trim().is_empty()) {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            let root = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
-            let mut frontier = vec![root];
-            for _ in 0..3 {
-                let mut next = Vec::new();
-                for pos in &frontier {
-                    for m in pos.legal_moves() {
-                        let mut after = pos.clone();
-                        after.play(m);
-                        assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
-                        checks += usize::from(after.in_check());
-                        moves += 1;
-                        next.push(after);
-                    }
-                }
-                frontier = next;
-            }
-        }
-        assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
-    }
-
-    /// Checks that only a piece other than the mover gives: a horse's leg freed, a chariot's
-    /// line opened, a cannon's second screen taken away, a cannon's screen put in place.
-    #[test]
-    fn discovered_checks_are_seen() {
-        for fen in [
-            "4k4/3P5/3H5/9/9/9/9/9/9/3K5 w - - 0 1",
-            "4k4/9/9/9/4H4/9/9/9/4R4/3K5 w - - 0 1",
-            "4k4/9/9/9/4H4/9/4P4/9/4C4/3K5 w - - 0 1",
-            "4k4/9/9/9/9/9/9/9/4C4/3K1H3 w - - 0 1",
-        ] {
-            let pos = Position::from_fen(fen, FenStrictness::Lenient).unwrap();
-            let mut checks = 0;
-            for m in pos.legal_moves() {
-                let mut after = pos.clone();
-                after.play(m);
-                assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
-                checks += usize::from(after.in_check());
-            }
-            assert!(checks > 0, "{fen}");
-        }
-    }
-
-    /// A position whose side not to move is in check already (no FEN gives one; a
-    /// relocation can): a move keeps the check unless it takes the checking piece off its
-    /// line or leg, or fills its path.
-    #[test]
-    fn gives_check_from_a_position_already_in_check() {
-        use crate::game::xiangqi::Square;
-        let point = |file: u32, rank: u32| Square::from_index_unchecked(rank * 9 + file);
-        for (fen, from, to) in [
-            (
-                "4k4/9/9/9/9/9/9/9/3R5/3K5 w - - 0 1",
-                point(3, 1),
-                point(4, 1),
-            ),
-            (
-                "4k4/9/9/9/4P4/9/9/9/3C5/3K5 w - - 0 1",
-                point(3, 1),
-                point(4, 1),
-            ),
-            (
-                "4k4/9/9/3H5/9/9/9/9/9/3K5 w - - 0 1",
-                point(3, 6),
-                point(3, 7),
-            ),
-            (
-                "3k5/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1",
-                point(3, 7),
-                point(3, 8),
-            ),
-        ] {
-            let pos = Position::from_fen(fen, FenStrictness::Lenient)
-                .unwrap()
-                .relocated(from, to);
-            let after_moves: Vec<_> = pos
-                .legal_moves()
-                .iter()
-                .map(|&m| (m, pos.clone()))
-                .collect();
-            let (mut kept, mut lifted) = (0, 0);
-            for (m, mut after) in after_moves {
-                after.play(m);
-                assert_eq!(pos.gives_check(m), after.in_check(), "{fen} {m:?}");
-                if after.in_check() {
-                    kept += 1;
-                } else {
-                    lifted += 1;
-                }
-            }
-            assert!(
-                kept > 0 && lifted > 0,
-                "{fen}: {kept} kept, {lifted} lifted"
-            );
-        }
-    }
 }

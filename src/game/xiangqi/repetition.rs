@@ -3,33 +3,10 @@
 
 use std::fmt::Write as _;
 
+use super::ply::PlyRecord;
 use super::position::Position;
-use super::status::PlyRecord;
 use super::types::{Piece, Square, side_index, side_name};
-use crate::game::{LoopStatus, Outcome, Reason, Side};
-
-/// How repetitions are judged (spec 6.4, 6.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum RepetitionRule {
-    /// Asian/World Xiangqi Federation: perpetual check and perpetual chase lose.
-    #[default]
-    Axf,
-    /// Only perpetual check loses; every other repetition is a draw.
-    Simple,
-    /// Every repetition is a draw.
-    Casual,
-}
-
-impl RepetitionRule {
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            RepetitionRule::Axf => "AXF",
-            RepetitionRule::Simple => "SIMPLE",
-            RepetitionRule::Casual => "CASUAL",
-        }
-    }
-}
+use crate::game::{LoopStatus, Outcome, Reason, RuleSet, Side};
 
 /// An enemy piece chased on every move of a side over the loop, followed through its own
 /// moves.
@@ -65,7 +42,7 @@ pub struct RepetitionRuling {
     pub outcome: Outcome,
     /// The side that broke a perpetual rule, if one lost by it.
     pub offender: Option<Side>,
-    pub rule: RepetitionRule,
+    pub rule: RuleSet,
     /// A sentence a player can read.
     pub explanation: String,
 }
@@ -135,11 +112,7 @@ fn side_loop(start: &Position, plies: &[PlyRecord], side: Side) -> SideLoop {
 
 /// The verdict of `rule` on the two sides' loop statuses: the outcome and the offender.
 #[must_use]
-pub fn verdict(
-    rule: RepetitionRule,
-    red: LoopStatus,
-    black: LoopStatus,
-) -> (Outcome, Option<Side>) {
+pub fn verdict(rule: RuleSet, red: LoopStatus, black: LoopStatus) -> (Outcome, Option<Side>) {
     use LoopStatus::{PerpetualChase as Chase, PerpetualCheck as Check};
     let loses = |offender: Side, reason: Reason| {
         (
@@ -152,14 +125,14 @@ pub fn verdict(
     };
     let draw = |reason: Reason| (Outcome::Draw { reason }, None);
     match rule {
-        RepetitionRule::Casual => draw(Reason::Repetition),
-        RepetitionRule::Simple => match (red, black) {
+        RuleSet::Casual => draw(Reason::Repetition),
+        RuleSet::Simple => match (red, black) {
             (Check, Check) => draw(Reason::MutualPerpetual),
             (Check, _) => loses(Side::White, Reason::PerpetualCheck),
             (_, Check) => loses(Side::Black, Reason::PerpetualCheck),
             _ => draw(Reason::Repetition),
         },
-        RepetitionRule::Axf => match (red, black) {
+        RuleSet::Axf | RuleSet::Fide => match (red, black) {
             (Check, Check) | (Chase, Chase) => draw(Reason::MutualPerpetual),
             (Check, _) => loses(Side::White, Reason::PerpetualCheck),
             (_, Check) => loses(Side::Black, Reason::PerpetualCheck),
@@ -175,7 +148,7 @@ pub fn verdict(
 /// `first_ply` the index of the first of them in the history.
 #[must_use]
 pub fn rule_repetition(
-    rule: RepetitionRule,
+    rule: RuleSet,
     count: u32,
     occurrences: u32,
     start: &Position,
@@ -183,7 +156,7 @@ pub fn rule_repetition(
     first_ply: usize,
 ) -> RepetitionRuling {
     let adjudicated = occurrences >= count;
-    let sides = (rule != RepetitionRule::Casual).then(|| analyse_loop(start, loop_plies));
+    let sides = (rule != RuleSet::Casual).then(|| analyse_loop(start, loop_plies));
     let (outcome, offender) = match &sides {
         Some([red, black]) => verdict(rule, red.status, black.status),
         None => verdict(rule, LoopStatus::Allowed, LoopStatus::Allowed),
@@ -228,7 +201,7 @@ fn describe_side(side: Side, loop_: &SideLoop) -> String {
 }
 
 fn explain(
-    rule: RepetitionRule,
+    rule: RuleSet,
     count: u32,
     occurrences: u32,
     sides: Option<&[SideLoop; 2]>,

@@ -6,23 +6,15 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::chase::chased_by;
+use super::ply::PlyRecord;
 use super::position::{Position, SquareSet};
-use super::repetition::{RepetitionRule, RepetitionRuling, rule_repetition};
-use super::types::{Move, Piece};
+use super::repetition::{RepetitionRuling, rule_repetition};
+use super::types::Move;
 use super::validate::IllegalMove;
-use crate::game::{Outcome, Reason, Side};
+use crate::game::{MaterialDraw, Outcome, Reason, RuleOptions, RuleSet, Side, Variant};
 
-/// When bare material ends the game (spec 9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum MaterialDraw {
-    /// Never.
-    None,
-    /// Draw when neither side has a chariot, horse, cannon or soldier.
-    #[default]
-    Basic,
-}
-
-/// Game-end options (spec 11).
+/// Game-end options (spec 11): a request's [`RuleOptions`] resolved for xiangqi,
+/// with the rule set decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StatusOptions {
     /// Plies without capture that draw the game; 0 disables the limit.
@@ -31,39 +23,32 @@ pub struct StatusOptions {
     /// checks and the replies to them do not advance it.
     pub check_discount: u32,
     pub material_draw: MaterialDraw,
-    /// How a repetition is judged.
-    pub repetition_rule: RepetitionRule,
+    /// How a repetition is judged: AXF, SIMPLE or CASUAL (FIDE is refused when a
+    /// game is loaded, and judged like AXF should it ever get here).
+    pub rule_set: RuleSet,
     /// Occurrence of a position (2..=5) at which the repetition is ruled on.
     pub repetition_count: u32,
 }
 
-impl Default for StatusOptions {
-    fn default() -> Self {
+impl StatusOptions {
+    /// `rules` with `rule_set` decided.
+    #[must_use]
+    pub fn new(rules: &RuleOptions, rule_set: RuleSet) -> StatusOptions {
         StatusOptions {
-            move_limit_plies: 120,
-            check_discount: 10,
-            material_draw: MaterialDraw::Basic,
-            repetition_rule: RepetitionRule::Axf,
-            repetition_count: 3,
+            move_limit_plies: rules.move_limit_plies,
+            check_discount: rules.check_discount,
+            material_draw: rules.material_draw,
+            rule_set,
+            repetition_count: rules.repetition_count,
         }
     }
 }
 
-/// One played ply, as the repetition rulings need it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlyRecord {
-    pub mv: Move,
-    pub mover: Side,
-    pub captured: Option<Piece>,
-    /// The move checks the opponent's general.
-    pub gives_check: bool,
-    /// Hash of the position after the move (placement and side to move).
-    pub zobrist_after: u64,
-    /// Move-limit counter after the move (plies since capture, minus discounted checks).
-    pub limit_counter: u32,
-    /// Enemy pieces (their points after the move) the move chases (spec 7). Empty for
-    /// captures, which never belong to a repetition loop.
-    pub chased: SquareSet,
+/// The defaults of [`RuleOptions`] under xiangqi's default rule set.
+impl Default for StatusOptions {
+    fn default() -> Self {
+        StatusOptions::new(&RuleOptions::default(), Variant::Xiangqi.default_rule_set())
+    }
 }
 
 /// The move-limit counter (spec 10) with what it needs to advance: plies since the last
@@ -117,9 +102,9 @@ impl MoveLimitCounter {
     }
 }
 
-/// The standing of a game after a start position and its moves.
+/// A replayed history: every position and ply, and how the game stands after them.
 #[derive(Debug, Clone)]
-pub struct GameStatus {
+pub struct Replay {
     pub outcome: Outcome,
     pub plies: Vec<PlyRecord>,
     /// `positions[i]` is the position before ply `i`; the last one is the current position.
@@ -137,7 +122,7 @@ pub struct GameStatus {
     pub repetition: Option<RepetitionRuling>,
 }
 
-impl GameStatus {
+impl Replay {
     #[must_use]
     pub fn position(&self) -> &Position {
         // `positions` always holds at least the start position.
@@ -328,7 +313,7 @@ impl GameRecord {
             .map_or(self.window_start, |i| self.window_start + i);
         let start = self.positions.get(first).unwrap_or(&self.pos);
         rule_repetition(
-            self.options.repetition_rule,
+            self.options.rule_set,
             self.options.repetition_count,
             seen,
             start,
@@ -339,7 +324,7 @@ impl GameRecord {
 
     /// The status after the whole history.
     #[must_use]
-    pub fn finish(self) -> GameStatus {
+    pub fn finish(self) -> Replay {
         let repetitions = self.occurrences(self.pos.zobrist()).max(1);
         let repetition = match &self.ruling {
             Some(ruling) => Some(ruling.clone()),
@@ -363,7 +348,7 @@ impl GameRecord {
             ..
         } = self;
         positions.push(pos);
-        GameStatus {
+        Replay {
             outcome,
             plies,
             positions,
@@ -376,11 +361,11 @@ impl GameRecord {
 }
 
 /// Replays `moves` from `start` and rules on the result.
-pub fn game_status(
+pub fn replay(
     start: &Position,
     moves: &[Move],
     options: &StatusOptions,
-) -> Result<GameStatus, HistoryError> {
+) -> Result<Replay, HistoryError> {
     let mut record = GameRecord::new(start.clone(), *options);
     for &m in moves {
         record.push(m)?;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::game::Side;
+use crate::game::{PieceKind, Side};
 
 /// Number of files (a..i) on the board.
 pub const FILES: u8 = 9;
@@ -79,72 +79,6 @@ impl fmt::Display for Square {
     }
 }
 
-/// The seven piece kinds. The discriminant is used as a table index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PieceKind {
-    General = 0,
-    Advisor = 1,
-    Elephant = 2,
-    Horse = 3,
-    Chariot = 4,
-    Cannon = 5,
-    Soldier = 6,
-}
-
-impl PieceKind {
-    pub const ALL: [PieceKind; 7] = [
-        PieceKind::General,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
-    ];
-
-    /// Upper-case FEN letter (`K A B N R C P`).
-    #[must_use]
-    pub const fn fen_char(self) -> char {
-        match self {
-            PieceKind::General => 'K',
-            PieceKind::Advisor => 'A',
-            PieceKind::Elephant => 'B',
-            PieceKind::Horse => 'N',
-            PieceKind::Chariot => 'R',
-            PieceKind::Cannon => 'C',
-            PieceKind::Soldier => 'P',
-        }
-    }
-
-    /// WXF notation letter (`K A E H R C P`).
-    #[must_use]
-    pub const fn wxf_char(self) -> char {
-        match self {
-            PieceKind::General => 'K',
-            PieceKind::Advisor => 'A',
-            PieceKind::Elephant => 'E',
-            PieceKind::Horse => 'H',
-            PieceKind::Chariot => 'R',
-            PieceKind::Cannon => 'C',
-            PieceKind::Soldier => 'P',
-        }
-    }
-
-    /// Lower-case English name used in error messages.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::General => "general",
-            PieceKind::Advisor => "advisor",
-            PieceKind::Elephant => "elephant",
-            PieceKind::Horse => "horse",
-            PieceKind::Chariot => "chariot",
-            PieceKind::Cannon => "cannon",
-            PieceKind::Soldier => "soldier",
-        }
-    }
-}
-
 /// A piece: a kind and the side owning it (`Side::White` is Red).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -200,7 +134,7 @@ impl Piece {
         }
         let c = code - 1;
         let side = if c < 7 { Side::White } else { Side::Black };
-        let kind = PieceKind::ALL[(c % 7) as usize];
+        let kind = PieceKind::XIANGQI[(c % 7) as usize];
         Some(Piece { side, kind })
     }
 }

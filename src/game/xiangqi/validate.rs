@@ -4,36 +4,14 @@ use std::fmt;
 
 use super::attacks::{ADVISOR_STEPS, GENERAL_STEPS, HALF, between};
 use super::position::Position;
-use super::types::{Move, PieceKind, Square, side_index, side_name};
-
-/// The rule a rejected move breaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IllegalMoveReason {
-    NoPiece,
-    OpponentPiece,
-    CapturesOwnPiece,
-    /// The piece cannot move like that at all (wrong shape or distance).
-    IllegalPieceMovement,
-    /// A chariot or a non-capturing cannon would pass over a piece.
-    PathBlocked,
-    /// A cannon capture without exactly one piece between.
-    CannonNeedsOneScreen,
-    HorseLegBlocked,
-    ElephantEyeBlocked,
-    ElephantCannotCrossRiver,
-    /// The general or an advisor would leave its palace.
-    MustStayInPalace,
-    SoldierSidewaysBeforeRiver,
-    SoldierBackward,
-    /// Afterwards the two generals would face each other on an open file.
-    GeneralsFacing,
-    LeavesGeneralInCheck,
-}
+use super::types::{Move, Square, side_index, side_name};
+use crate::game::IllegalReason;
+use crate::game::PieceKind;
 
 /// A rejected move: the rule it breaks and a sentence naming the points and pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
-    pub reason: IllegalMoveReason,
+    pub reason: IllegalReason,
     pub detail: String,
 }
 
@@ -45,7 +23,7 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-fn reject(reason: IllegalMoveReason, detail: String) -> Result<Move, IllegalMove> {
+fn reject(reason: IllegalReason, detail: String) -> Result<Move, IllegalMove> {
     Err(IllegalMove { reason, detail })
 }
 
@@ -53,7 +31,7 @@ impl Position {
     /// Checks an arbitrary move and returns it if legal, else the first rule it breaks
     /// (movement rules first, then the safety of the own general).
     pub fn validate(&self, from: Square, to: Square) -> Result<Move, IllegalMove> {
-        use IllegalMoveReason as R;
+        use IllegalReason as R;
         let Some(piece) = self.piece_at(from) else {
             return reject(R::NoPiece, format!("there is no piece on {from}"));
         };
@@ -114,7 +92,7 @@ impl Position {
                 }
                 if HALF[s] & to.bit() == 0 {
                     return reject(
-                        R::ElephantCannotCrossRiver,
+                        R::ElephantCrossesRiver,
                         format!("an elephant cannot cross the river ({to} is on the far side)"),
                     );
                 }
@@ -185,6 +163,12 @@ impl Position {
                     return shape("it moves one point forward (or sideways across the river)");
                 }
             }
+            PieceKind::Pawn
+            | PieceKind::Knight
+            | PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Queen
+            | PieceKind::King => return shape("it is not a xiangqi piece"),
         }
         let m = Move::new(from, to);
         let mut after = self.clone();
@@ -217,7 +201,7 @@ impl Position {
                     side_name(us)
                 )
             };
-            return reject(R::LeavesGeneralInCheck, detail);
+            return reject(R::LeavesKingInCheck, detail);
         }
         Ok(m)
     }

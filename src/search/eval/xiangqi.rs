@@ -10,9 +10,10 @@
 
 use std::sync::LazyLock;
 
-use super::Evaluator;
+use crate::game::PieceKind;
 use crate::game::Side;
-use crate::game::xiangqi::{PieceKind, Position, SQUARES, Square};
+use crate::game::xiangqi::{Position, SQUARES, Square};
+use crate::search::Evaluator;
 use crate::search::xiangqi::XiangqiNode;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -133,7 +134,7 @@ static PIECE_SQUARE: LazyLock<[[Tapered; SQUARES]; 7]> = LazyLock::new(|| {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct XiangqiEvaluator;
 
-const KINDS: [PieceKind; 7] = PieceKind::ALL;
+const KINDS: [PieceKind; 7] = PieceKind::XIANGQI;
 
 impl XiangqiEvaluator {
     fn side(position: &Position, side: Side, phase: &mut i32, attackers: &mut i32) -> Tapered {
@@ -207,11 +208,11 @@ impl Evaluator<XiangqiNode> for XiangqiEvaluator {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::game::xiangqi::FenStrictness;
+    use crate::game::Strictness;
 
     fn eval(fen: &str) -> i32 {
         XiangqiEvaluator.evaluate(&XiangqiNode::new(
-            Position::from_fen(fen, FenStrictness::Strict).unwrap(),
+            Position::from_fen(fen, Strictness::Strict).unwrap(),
         ))
     }
 

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
 
-use super::Evaluator;
+use crate::search::Evaluator;
 use crate::search::chess::ChessNode;
 
 /// A middlegame/endgame pair, blended by the game phase.

@@ -1,0 +1,8 @@
+//! Static evaluation, one evaluator per game, each implementing the search's
+//! [`Evaluator`](super::Evaluator) for that game's search node.
+
+pub mod chess;
+pub mod xiangqi;
+
+pub use chess::ChessEvaluator;
+pub use xiangqi::XiangqiEvaluator;
