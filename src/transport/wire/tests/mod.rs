@@ -4,7 +4,7 @@
 
 mod answers;
 mod contract;
-
+mod properties;
 mod requests;
 
 use prost::Message;
