@@ -1,11 +1,12 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
 //! `requests`), the tables against the descriptor set (`contract`), and
-//! random games and requests (`properties`).
+//! random games and requests (`games`, `requests_random`).
 
 mod answers;
 mod contract;
-mod properties;
+mod games;
 mod requests;
+mod requests_random;
 
 use prost::Message;
 
