@@ -1,10 +1,12 @@
 //! Protobuf ↔ domain conversions. Every request field is read here and
-//! nowhere else; unknown enum numbers and out-of-range values become
-//! `INVALID_ARGUMENT` naming the field.
+//! nowhere else (the hand codec in `wire` reads GameStatus's position into
+//! its own view and passes it through `position_settings`); unknown enum
+//! numbers and out-of-range values become `INVALID_ARGUMENT` naming the
+//! field. `wire` uses these mappings; nothing here uses `wire`.
 
 use tonic::Status;
 
-use super::{status::invalid_argument, wire::PositionView};
+use super::status::invalid_argument;
 use crate::{
     game::{
         CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveCoordinates,
@@ -15,7 +17,7 @@ use crate::{
 };
 
 /// A request's position in domain terms; the history moves are `String`s
-/// or, from a [`PositionView`], `&str`s into the request.
+/// or, from `wire::PositionView`, `&str`s into the request.
 #[derive(Debug, Clone)]
 pub struct PositionInput<M = String> {
     pub variant: Variant,
@@ -54,37 +56,10 @@ pub fn position(
     })
 }
 
-/// Reads a position decoded by [`PositionView`]: the same checks as
-/// [`position`], and each history move must be UTF-8, as prost requires of a
-/// `string`.
-pub fn position_view(
-    position: Option<&PositionView>,
-    max_history_moves: usize,
-) -> Result<PositionInput<&str>, Status> {
-    let Some(view) = position else {
-        return Err(invalid_argument("position", "is required"));
-    };
-    let (variant, load) = position_settings(
-        view.variant,
-        view.move_count(),
-        view.coordinates,
-        view.fen_strictness,
-        max_history_moves,
-    )?;
-    let moves = view.moves().map_err(|index| {
-        invalid_argument(&format!("position.moves[{index}]"), "is not valid UTF-8")
-    })?;
-    Ok(PositionInput {
-        variant,
-        fen: view.fen.clone(),
-        moves,
-        load,
-    })
-}
-
-/// The checks every position gets: a known variant, the history limit, known
+/// The checks every position gets, from prost's `Position` here or from
+/// `wire::position_input`: a known variant, the history limit, known
 /// coordinates and strictness numbers.
-fn position_settings(
+pub(super) fn position_settings(
     variant: i32,
     move_count: usize,
     coordinates: i32,

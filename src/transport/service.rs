@@ -16,7 +16,7 @@ use tracing::Span;
 
 use super::{
     convert,
-    wire::{EncodedLegalMoves, FullMoves, GameStatusRequestView},
+    wire::{self, EncodedLegalMoves, FullMoves, GameStatusRequestView},
 };
 use crate::{
     config::Config,
@@ -241,7 +241,7 @@ impl Rules for RulesService {
     ) -> Result<Response<pb::GameStatusResponse>, Status> {
         let GameStatusRequestView { position, options } = request.into_inner();
         let options: RuleOptions = convert::rule_options(options)?;
-        let input = convert::position_view(position.as_ref(), self.limits.max_history_moves)?;
+        let input = wire::position_input(position.as_ref(), self.limits.max_history_moves)?;
         let (variant, game) = Self::load_input(&input, &options)?;
         self.requests.count(Method::GameStatus, variant);
         let status = guarded(|| game.status(&options))??;

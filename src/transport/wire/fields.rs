@@ -1,0 +1,274 @@
+//! The contract fields the hand codec writes or reads, one constant per
+//! field, and the table of them per message.
+//!
+//! The writers and readers name fields only through these constants, and
+//! the tests hold the tables to the descriptor set `build.rs` compiles from
+//! `proto/arbiter/v1`: a field the contract has and a table lacks (or one
+//! whose number, name or type differs) fails them. Adding a field to one of
+//! these messages therefore means adding it here, and then to the code that
+//! writes or reads it, which the property tests compare with prost's.
+//!
+//! The tables exist for those tests (hence `cfg(test)` on the ones nothing
+//! else reads); the tables of the messages written with one-byte keys also
+//! feed the compile-time check at the end.
+
+/// A scalar or reference type as the contract declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ty {
+    /// `string`.
+    String,
+    /// `bool`.
+    Bool,
+    /// An enum, by its full name (`.arbiter.v1.Side`).
+    Enum(&'static str),
+    /// A message, by its full name (`.arbiter.v1.Piece`).
+    Message(&'static str),
+}
+
+/// One field of a contract message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Field {
+    /// The field number, as the wire carries it.
+    pub(crate) number: u32,
+    /// The field's name in the `.proto` file.
+    pub(crate) name: &'static str,
+    pub(crate) ty: Ty,
+    /// `repeated`.
+    pub(crate) repeated: bool,
+}
+
+impl Field {
+    const fn one(number: u32, name: &'static str, ty: Ty) -> Field {
+        Field {
+            number,
+            name,
+            ty,
+            repeated: false,
+        }
+    }
+
+    const fn repeated(number: u32, name: &'static str, ty: Ty) -> Field {
+        Field {
+            number,
+            name,
+            ty,
+            repeated: true,
+        }
+    }
+}
+
+/// A contract message and every field of it the hand codec handles.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MessageFields {
+    /// The full name (`.arbiter.v1.Move`).
+    pub(crate) name: &'static str,
+    pub(crate) fields: &'static [Field],
+}
+
+/// Every message the hand codec writes or reads field by field.
+#[cfg(test)]
+pub(crate) const HAND_CODED: &[MessageFields] = &[
+    MessageFields {
+        name: LEGAL_MOVES_RESPONSE,
+        fields: LEGAL_MOVES_RESPONSE_FIELDS,
+    },
+    MessageFields {
+        name: MOVE,
+        fields: MOVE_FIELDS,
+    },
+    MessageFields {
+        name: PIECE,
+        fields: PIECE_FIELDS,
+    },
+    MessageFields {
+        name: OUTCOME,
+        fields: OUTCOME_FIELDS,
+    },
+    MessageFields {
+        name: GAME_STATUS_REQUEST,
+        fields: GAME_STATUS_REQUEST_FIELDS,
+    },
+    MessageFields {
+        name: POSITION,
+        fields: POSITION_FIELDS,
+    },
+];
+
+/// Messages that sit inside a hand-coded one but are read by prost's
+/// generated struct (`GameStatusRequest.options`), so prost keeps them in
+/// step with the contract.
+#[cfg(test)]
+pub(crate) const PROST_CODED: &[&str] = &[RULE_OPTIONS];
+
+#[cfg(test)]
+const LEGAL_MOVES_RESPONSE: &str = ".arbiter.v1.LegalMovesResponse";
+const MOVE: &str = ".arbiter.v1.Move";
+const PIECE: &str = ".arbiter.v1.Piece";
+const OUTCOME: &str = ".arbiter.v1.Outcome";
+#[cfg(test)]
+const GAME_STATUS_REQUEST: &str = ".arbiter.v1.GameStatusRequest";
+const POSITION: &str = ".arbiter.v1.Position";
+const RULE_OPTIONS: &str = ".arbiter.v1.RuleOptions";
+const SIDE: &str = ".arbiter.v1.Side";
+const PIECE_KIND: &str = ".arbiter.v1.PieceKind";
+
+// `arbiter.v1.LegalMovesResponse` (rules.proto), written by `legal_moves`.
+
+/// `LegalMovesResponse.moves`: `repeated Move moves = 1`.
+pub(crate) const ANSWER_MOVES: Field = Field::repeated(1, "moves", Ty::Message(MOVE));
+/// `LegalMovesResponse.fen`: `string fen = 2`.
+pub(crate) const ANSWER_FEN: Field = Field::one(2, "fen", Ty::String);
+/// `LegalMovesResponse.side_to_move`: `Side side_to_move = 3`.
+pub(crate) const ANSWER_SIDE_TO_MOVE: Field = Field::one(3, "side_to_move", Ty::Enum(SIDE));
+/// `LegalMovesResponse.in_check`: `bool in_check = 4`.
+pub(crate) const ANSWER_IN_CHECK: Field = Field::one(4, "in_check", Ty::Bool);
+/// `LegalMovesResponse.outcome`: `Outcome outcome = 5`.
+pub(crate) const ANSWER_OUTCOME: Field = Field::one(5, "outcome", Ty::Message(OUTCOME));
+/// `LegalMovesResponse.rule_set`: `RuleSet rule_set = 6`.
+pub(crate) const ANSWER_RULE_SET: Field =
+    Field::one(6, "rule_set", Ty::Enum(".arbiter.v1.RuleSet"));
+
+/// Every field of `LegalMovesResponse`, in number order.
+#[cfg(test)]
+pub(crate) const LEGAL_MOVES_RESPONSE_FIELDS: &[Field] = &[
+    ANSWER_MOVES,
+    ANSWER_FEN,
+    ANSWER_SIDE_TO_MOVE,
+    ANSWER_IN_CHECK,
+    ANSWER_OUTCOME,
+    ANSWER_RULE_SET,
+];
+
+// `arbiter.v1.Move` (common.proto), written by `legal_moves`.
+
+/// `Move.uci`: `string uci = 1`.
+pub(crate) const MOVE_UCI: Field = Field::one(1, "uci", Ty::String);
+/// `Move.san`: `string san = 2`.
+pub(crate) const MOVE_SAN: Field = Field::one(2, "san", Ty::String);
+/// `Move.uci_one_based`: `string uci_one_based = 3`.
+pub(crate) const MOVE_UCI_ONE_BASED: Field = Field::one(3, "uci_one_based", Ty::String);
+/// `Move.from`: `string from = 4`.
+pub(crate) const MOVE_FROM: Field = Field::one(4, "from", Ty::String);
+/// `Move.to`: `string to = 5`.
+pub(crate) const MOVE_TO: Field = Field::one(5, "to", Ty::String);
+/// `Move.piece`: `Piece piece = 6`.
+pub(crate) const MOVE_PIECE: Field = Field::one(6, "piece", Ty::Message(PIECE));
+/// `Move.capture`: `bool capture = 7`.
+pub(crate) const MOVE_CAPTURE: Field = Field::one(7, "capture", Ty::Bool);
+/// `Move.captured`: `Piece captured = 8`.
+pub(crate) const MOVE_CAPTURED: Field = Field::one(8, "captured", Ty::Message(PIECE));
+/// `Move.check`: `bool check = 9`.
+pub(crate) const MOVE_CHECK: Field = Field::one(9, "check", Ty::Bool);
+/// `Move.castling`: `Castling castling = 10`.
+pub(crate) const MOVE_CASTLING: Field =
+    Field::one(10, "castling", Ty::Enum(".arbiter.v1.Castling"));
+/// `Move.en_passant`: `bool en_passant = 11`.
+pub(crate) const MOVE_EN_PASSANT: Field = Field::one(11, "en_passant", Ty::Bool);
+/// `Move.promotion`: `PieceKind promotion = 12`.
+pub(crate) const MOVE_PROMOTION: Field = Field::one(12, "promotion", Ty::Enum(PIECE_KIND));
+/// `Move.forbidden_repetition`: `bool forbidden_repetition = 13`.
+pub(crate) const MOVE_FORBIDDEN_REPETITION: Field =
+    Field::one(13, "forbidden_repetition", Ty::Bool);
+/// `Move.repetition_outcome`: `Outcome repetition_outcome = 14`.
+pub(crate) const MOVE_REPETITION_OUTCOME: Field =
+    Field::one(14, "repetition_outcome", Ty::Message(OUTCOME));
+
+/// Every field of `Move`, in number order.
+pub(crate) const MOVE_FIELDS: &[Field] = &[
+    MOVE_UCI,
+    MOVE_SAN,
+    MOVE_UCI_ONE_BASED,
+    MOVE_FROM,
+    MOVE_TO,
+    MOVE_PIECE,
+    MOVE_CAPTURE,
+    MOVE_CAPTURED,
+    MOVE_CHECK,
+    MOVE_CASTLING,
+    MOVE_EN_PASSANT,
+    MOVE_PROMOTION,
+    MOVE_FORBIDDEN_REPETITION,
+    MOVE_REPETITION_OUTCOME,
+];
+
+// `arbiter.v1.Piece` (common.proto), written inside each `Move`.
+
+/// `Piece.side`: `Side side = 1`.
+pub(crate) const PIECE_SIDE: Field = Field::one(1, "side", Ty::Enum(SIDE));
+/// `Piece.kind`: `PieceKind kind = 2`.
+pub(crate) const PIECE_KIND_FIELD: Field = Field::one(2, "kind", Ty::Enum(PIECE_KIND));
+
+/// Every field of `Piece`, in number order.
+pub(crate) const PIECE_FIELDS: &[Field] = &[PIECE_SIDE, PIECE_KIND_FIELD];
+
+// `arbiter.v1.Outcome` (common.proto), written in the answer and in each
+// `Move.repetition_outcome`.
+
+/// `Outcome.result`: `Result result = 1`.
+pub(crate) const OUTCOME_RESULT: Field = Field::one(1, "result", Ty::Enum(".arbiter.v1.Result"));
+/// `Outcome.reason`: `OutcomeReason reason = 2`.
+pub(crate) const OUTCOME_REASON: Field =
+    Field::one(2, "reason", Ty::Enum(".arbiter.v1.OutcomeReason"));
+/// `Outcome.offender`: `Side offender = 3`.
+pub(crate) const OUTCOME_OFFENDER: Field = Field::one(3, "offender", Ty::Enum(SIDE));
+
+/// Every field of `Outcome`, in number order.
+pub(crate) const OUTCOME_FIELDS: &[Field] = &[OUTCOME_RESULT, OUTCOME_REASON, OUTCOME_OFFENDER];
+
+// `arbiter.v1.GameStatusRequest` (rules.proto), read by `game_status`.
+
+/// `GameStatusRequest.position`: `Position position = 1`.
+pub(crate) const STATUS_REQUEST_POSITION: Field = Field::one(1, "position", Ty::Message(POSITION));
+/// `GameStatusRequest.options`: `RuleOptions options = 2`, read by prost.
+pub(crate) const STATUS_REQUEST_OPTIONS: Field =
+    Field::one(2, "options", Ty::Message(RULE_OPTIONS));
+
+/// Every field of `GameStatusRequest`, in number order.
+#[cfg(test)]
+pub(crate) const GAME_STATUS_REQUEST_FIELDS: &[Field] =
+    &[STATUS_REQUEST_POSITION, STATUS_REQUEST_OPTIONS];
+
+// `arbiter.v1.Position` (common.proto), read by `position`.
+
+/// `Position.variant`: `Variant variant = 1`.
+pub(crate) const POSITION_VARIANT: Field =
+    Field::one(1, "variant", Ty::Enum(".arbiter.v1.Variant"));
+/// `Position.fen`: `string fen = 2`.
+pub(crate) const POSITION_FEN: Field = Field::one(2, "fen", Ty::String);
+/// `Position.moves`: `repeated string moves = 3`.
+pub(crate) const POSITION_MOVES: Field = Field::repeated(3, "moves", Ty::String);
+/// `Position.coordinates`: `Coordinates coordinates = 4`.
+pub(crate) const POSITION_COORDINATES: Field =
+    Field::one(4, "coordinates", Ty::Enum(".arbiter.v1.Coordinates"));
+/// `Position.fen_strictness`: `FenStrictness fen_strictness = 5`.
+pub(crate) const POSITION_FEN_STRICTNESS: Field =
+    Field::one(5, "fen_strictness", Ty::Enum(".arbiter.v1.FenStrictness"));
+
+/// Every field of `Position`, in number order.
+pub(crate) const POSITION_FIELDS: &[Field] = &[
+    POSITION_VARIANT,
+    POSITION_FEN,
+    POSITION_MOVES,
+    POSITION_COORDINATES,
+    POSITION_FEN_STRICTNESS,
+];
+
+/// The fixed-buffer move writer and the `Position` reader write each key as
+/// one byte, which holds for field numbers below 16; a contract change past
+/// that stops the build here rather than writing a wrong key.
+const _: () = {
+    let tables = [MOVE_FIELDS, PIECE_FIELDS, OUTCOME_FIELDS, POSITION_FIELDS];
+    let mut t = 0;
+    while t < tables.len() {
+        let mut f = 0;
+        while f < tables[t].len() {
+            assert!(
+                tables[t][f].number < 16,
+                "a one-byte key needs a field number below 16"
+            );
+            f += 1;
+        }
+        t += 1;
+    }
+};

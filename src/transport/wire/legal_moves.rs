@@ -1,0 +1,354 @@
+//! The `LegalMovesResponse` answer, written straight from the domain's moves
+//! (see the module doc above for why).
+
+use prost::{
+    DecodeError, Message,
+    bytes::{Buf, BufMut},
+    encoding::{self, DecodeContext, WireType, encode_key, encode_varint},
+};
+
+use super::{
+    boolean, enumeration,
+    fields::{
+        ANSWER_FEN, ANSWER_IN_CHECK, ANSWER_MOVES, ANSWER_OUTCOME, ANSWER_RULE_SET,
+        ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK,
+        MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE, MOVE_PROMOTION,
+        MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER,
+        OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
+    },
+    key, key_byte, nested, text, varint,
+};
+use crate::{
+    game::{MoveCoordinates, MoveInfo, Notation, Outcome, PieceInfo, Side, Status},
+    proto as pb,
+    transport::convert,
+};
+
+/// A `LegalMovesResponse`, already encoded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EncodedLegalMoves {
+    bytes: Vec<u8>,
+}
+
+/// Room for a typical move with its description, so that the buffer
+/// rarely grows.
+const BYTES_PER_FULL_MOVE: usize = 40;
+const BYTES_PER_COORDINATE_MOVE: usize = 8;
+const BYTES_FOR_STATUS: usize = 128;
+
+impl EncodedLegalMoves {
+    /// Every field of every move (`MOVE_VIEW_FULL`).
+    #[must_use]
+    pub fn full(moves: &[MoveInfo], status: &Status) -> Self {
+        let mut answer = FullMoves::with_room_for(moves.len());
+        for m in moves {
+            answer.push(m);
+        }
+        answer.finish(status)
+    }
+
+    /// The coordinates and repetition flags only (`MOVE_VIEW_COORDINATES`).
+    #[must_use]
+    pub fn coordinates(moves: &[MoveCoordinates], status: &Status) -> Self {
+        let mut out =
+            Vec::with_capacity(moves.len() * BYTES_PER_COORDINATE_MOVE + BYTES_FOR_STATUS);
+        let mut scratch = MoveBytes::new();
+        for m in moves {
+            scratch.append_to(&mut out, |body| coordinate_move(body, m));
+        }
+        position_fields(&mut out, status);
+        EncodedLegalMoves { bytes: out }
+    }
+
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// A full-view answer written move by move, as the game describes them, so
+/// that no list of descriptions is kept.
+pub struct FullMoves {
+    bytes: Vec<u8>,
+    /// The move being written, reused from move to move.
+    scratch: MoveBytes,
+}
+
+impl FullMoves {
+    #[must_use]
+    pub fn with_room_for(moves: usize) -> Self {
+        FullMoves {
+            bytes: Vec::with_capacity(moves * BYTES_PER_FULL_MOVE + BYTES_FOR_STATUS),
+            scratch: MoveBytes::new(),
+        }
+    }
+
+    pub fn push(&mut self, m: &MoveInfo) {
+        self.scratch
+            .append_to(&mut self.bytes, |body| full_move(body, m));
+    }
+
+    #[must_use]
+    pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
+        position_fields(&mut self.bytes, status);
+        EncodedLegalMoves { bytes: self.bytes }
+    }
+}
+
+/// Every field of `Move`, in number order, defaults left out.
+fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
+    out.notation(MOVE_UCI.number, &m.uci);
+    out.notation(MOVE_SAN.number, &m.san);
+    if let Some(one_based) = &m.uci_one_based {
+        out.notation(MOVE_UCI_ONE_BASED.number, one_based);
+    }
+    out.notation(MOVE_FROM.number, &m.from);
+    out.notation(MOVE_TO.number, &m.to);
+    out.piece(MOVE_PIECE.number, m.piece);
+    out.boolean(MOVE_CAPTURE.number, m.captured.is_some());
+    if let Some(captured) = m.captured {
+        out.piece(MOVE_CAPTURED.number, captured);
+    }
+    out.boolean(MOVE_CHECK.number, m.check);
+    out.enumeration(MOVE_CASTLING.number, convert::castling(m.castling) as i32);
+    out.boolean(MOVE_EN_PASSANT.number, m.en_passant);
+    if let Some(promotion) = m.promotion {
+        out.enumeration(MOVE_PROMOTION.number, convert::piece_kind(promotion) as i32);
+    }
+    out.repetition(m.forbidden_repetition);
+}
+
+/// The coordinates view of `Move`: `uci`, `uci_one_based` and the
+/// repetition fields.
+fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
+    out.notation(MOVE_UCI.number, &m.uci);
+    if let Some(one_based) = &m.uci_one_based {
+        out.notation(MOVE_UCI_ONE_BASED.number, one_based);
+    }
+    out.repetition(m.forbidden_repetition);
+}
+
+/// The most one `Move` takes: five notations of at most fifteen bytes with
+/// their keys and lengths (85), two pieces of two enums (2 × 24), four flags
+/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 198 at worst,
+/// though every enum the service writes is under 128 and takes two bytes.
+const MAX_MOVE_BYTES: usize = 200;
+
+/// One move's fields (either view), written into a fixed buffer and appended
+/// to the answer in one copy: no capacity test per field, and a notation is
+/// one fixed-size copy of its padded bytes, of which the cursor keeps only
+/// the text's.
+struct MoveBytes {
+    bytes: [u8; MAX_MOVE_BYTES],
+    len: usize,
+}
+
+impl MoveBytes {
+    fn new() -> Self {
+        MoveBytes {
+            bytes: [0; MAX_MOVE_BYTES],
+            len: 0,
+        }
+    }
+
+    /// Writes one move with `write` and appends it to `out` as
+    /// `LegalMovesResponse.moves`, behind its length.
+    fn append_to(&mut self, out: &mut Vec<u8>, write: impl FnOnce(&mut MoveBytes)) {
+        self.len = 0;
+        write(self);
+        let body = &self.bytes[..self.len];
+        out.reserve(body.len() + 3);
+        key(out, ANSWER_MOVES.number, WireType::LengthDelimited);
+        varint(out, body.len() as u64);
+        out.extend_from_slice(body);
+    }
+
+    /// Past [`MAX_MOVE_BYTES`] a byte is left out rather than panicking: the
+    /// bound above makes that unreachable, and the tests compare every
+    /// answer with prost's.
+    fn byte(&mut self, byte: u8) {
+        debug_assert!(self.len < MAX_MOVE_BYTES);
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    fn notation(&mut self, tag: u32, text: &Notation) {
+        let len = text.as_bytes().len();
+        if len == 0 {
+            return;
+        }
+        let end = self.len + 2 + Notation::CAPACITY;
+        debug_assert!(end <= MAX_MOVE_BYTES);
+        if let Some([key, length, rest @ ..]) = self.bytes.get_mut(self.len..end) {
+            *key = key_byte(tag, WireType::LengthDelimited);
+            *length = len as u8;
+            rest.copy_from_slice(text.padded());
+            self.len += 2 + len;
+        }
+    }
+
+    /// A `Piece` message. Both of its enums are small non-zero numbers, so it
+    /// is six bytes known in advance, written in one copy.
+    fn piece(&mut self, tag: u32, piece: PieceInfo) {
+        let side = side(piece.side);
+        let kind = convert::piece_kind(piece.kind) as i32;
+        match (u8::try_from(side), u8::try_from(kind)) {
+            (Ok(side @ 1..0x80), Ok(kind @ 1..0x80)) => self.put(&[
+                key_byte(tag, WireType::LengthDelimited),
+                4,
+                key_byte(PIECE_SIDE.number, WireType::Varint),
+                side,
+                key_byte(PIECE_KIND_FIELD.number, WireType::Varint),
+                kind,
+            ]),
+            _ => self.small_message(tag, |out| {
+                out.enumeration(PIECE_SIDE.number, side);
+                out.enumeration(PIECE_KIND_FIELD.number, kind);
+            }),
+        }
+    }
+
+    fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        debug_assert!(end <= MAX_MOVE_BYTES);
+        if let Some(slot) = self.bytes.get_mut(self.len..end) {
+            slot.copy_from_slice(bytes);
+            self.len = end;
+        }
+    }
+
+    /// A message of a few enums, under 128 bytes, so its length is one byte.
+    fn small_message(&mut self, tag: u32, body: impl FnOnce(&mut MoveBytes)) {
+        self.byte(key_byte(tag, WireType::LengthDelimited));
+        let at = self.len;
+        self.byte(0);
+        body(self);
+        let len = self.len - at - 1;
+        debug_assert!(len < 0x80);
+        if let Some(slot) = self.bytes.get_mut(at) {
+            *slot = len as u8;
+        }
+    }
+
+    /// `Move.forbidden_repetition` and `Move.repetition_outcome`.
+    fn repetition(&mut self, forbidden: Option<Outcome>) {
+        if let Some(outcome_if_played) = forbidden {
+            self.boolean(MOVE_FORBIDDEN_REPETITION.number, true);
+            let outcome = convert::repetition_outcome(outcome_if_played);
+            self.small_message(MOVE_REPETITION_OUTCOME.number, |out| {
+                out.enumeration(OUTCOME_RESULT.number, outcome.result);
+                out.enumeration(OUTCOME_REASON.number, outcome.reason);
+                out.enumeration(OUTCOME_OFFENDER.number, outcome.offender);
+            });
+        }
+    }
+
+    fn boolean(&mut self, tag: u32, value: bool) {
+        if value {
+            self.byte(key_byte(tag, WireType::Varint));
+            self.byte(1);
+        }
+    }
+
+    /// An enum field; negative numbers take ten bytes, as in prost.
+    fn enumeration(&mut self, tag: u32, value: i32) {
+        if value != 0 {
+            self.byte(key_byte(tag, WireType::Varint));
+            let mut rest = i64::from(value) as u64;
+            while rest >= 0x80 {
+                self.byte((rest as u8) | 0x80);
+                rest >>= 7;
+            }
+            self.byte(rest as u8);
+        }
+    }
+}
+
+/// The fields of `LegalMovesResponse` after its moves.
+fn position_fields(out: &mut Vec<u8>, status: &Status) {
+    text(out, ANSWER_FEN.number, status.fen.as_bytes());
+    enumeration(out, ANSWER_SIDE_TO_MOVE.number, side(status.side_to_move));
+    boolean(out, ANSWER_IN_CHECK.number, status.in_check);
+    outcome(
+        out,
+        ANSWER_OUTCOME.number,
+        &convert::outcome(status.outcome, status.offender),
+    );
+    enumeration(
+        out,
+        ANSWER_RULE_SET.number,
+        convert::rule_set(status.rule_set) as i32,
+    );
+}
+
+fn side(side: Side) -> i32 {
+    pb::Side::from(side) as i32
+}
+
+fn outcome(out: &mut Vec<u8>, tag: u32, outcome: &pb::Outcome) {
+    nested(out, tag, |out| {
+        enumeration(out, OUTCOME_RESULT.number, outcome.result);
+        enumeration(out, OUTCOME_REASON.number, outcome.reason);
+        enumeration(out, OUTCOME_OFFENDER.number, outcome.offender);
+    });
+}
+
+impl Message for EncodedLegalMoves {
+    fn encode_raw(&self, buf: &mut impl BufMut) {
+        buf.put_slice(&self.bytes);
+    }
+
+    /// Keeps each field as it was encoded, so that a decoded answer encodes
+    /// to the same bytes (proto3 has no groups; they are skipped, as prost
+    /// skips unknown fields).
+    fn merge_field(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        let out = &mut self.bytes;
+        match wire_type {
+            WireType::Varint => {
+                let mut value = 0u64;
+                encoding::uint64::merge(wire_type, &mut value, buf, ctx)?;
+                encode_key(tag, wire_type, out);
+                encode_varint(value, out);
+            }
+            WireType::SixtyFourBit => {
+                let mut value = 0u64;
+                encoding::fixed64::merge(wire_type, &mut value, buf, ctx)?;
+                encode_key(tag, wire_type, out);
+                out.put_u64_le(value);
+            }
+            WireType::ThirtyTwoBit => {
+                let mut value = 0u32;
+                encoding::fixed32::merge(wire_type, &mut value, buf, ctx)?;
+                encode_key(tag, wire_type, out);
+                out.put_u32_le(value);
+            }
+            WireType::LengthDelimited => {
+                let mut value = Vec::new();
+                encoding::bytes::merge(wire_type, &mut value, buf, ctx)?;
+                encode_key(tag, wire_type, out);
+                encode_varint(value.len() as u64, out);
+                out.extend_from_slice(&value);
+            }
+            WireType::StartGroup | WireType::EndGroup => {
+                encoding::skip_field(wire_type, tag, buf, ctx)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn encoded_len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+    }
+}

@@ -1,0 +1,107 @@
+//! LegalMoves answers written by the hand codec, byte for byte as prost
+//! writes them.
+
+use prost::Message;
+
+use super::{assert_same, direct, game};
+use crate::{
+    game::{Game, LoadOptions, RuleOptions, Variant},
+    transport::wire::{EncodedLegalMoves, nested, text},
+};
+
+#[test]
+fn chess_answers_match_prost_byte_for_byte() {
+    let options = RuleOptions::default();
+    for (fen, moves) in [
+        // Kiwipete: castling both ways, captures, checks.
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &[][..],
+        ),
+        // Promotions with and without capture, check and mate.
+        ("1r5k/P7/8/8/8/8/6PP/7K w - - 0 1", &[][..]),
+        // En passant.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["e2e4", "a7a6", "e4e5", "d7d5"][..],
+        ),
+        // Checkmated: no moves, a decisive outcome.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["f2f3", "e7e5", "g2g4", "d8h4"][..],
+        ),
+    ] {
+        assert_same(&game(Variant::Chess, fen, moves, &options), &options);
+    }
+}
+
+#[test]
+fn xiangqi_answers_match_prost_byte_for_byte() {
+    let options = RuleOptions::default();
+    let middle_game =
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1";
+    assert_same(
+        &game(Variant::Xiangqi, middle_game, &[], &options),
+        &options,
+    );
+    // A perpetual check in the making: the repeating check is marked as
+    // forbidden, with the outcome it would bring.
+    let start = "4k4/9/9/9/9/9/9/9/4A4/3AK3R w - - 0 1";
+    let checks = [
+        "i0i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8", "e8e9",
+    ];
+    let repeated = game(Variant::Xiangqi, start, &checks, &options);
+    let status = repeated.status(&options).unwrap();
+    assert_eq!(status.outcome, crate::game::Outcome::Ongoing);
+    let moves = repeated.legal_moves(&options).unwrap();
+    assert!(
+        moves.iter().any(|m| m.forbidden_repetition.is_some()),
+        "{moves:?}"
+    );
+    assert_same(&repeated, &options);
+    // 1-based coordinates add `uci_one_based` to every move.
+    let one_based = Game::load(
+        Variant::Xiangqi,
+        middle_game,
+        &[] as &[String],
+        LoadOptions {
+            one_based: true,
+            ..LoadOptions::default()
+        },
+        &options,
+    )
+    .unwrap();
+    assert!(
+        one_based
+            .legal_moves(&options)
+            .unwrap()
+            .iter()
+            .all(|m| m.uci_one_based.is_some())
+    );
+    assert_same(&one_based, &options);
+}
+
+#[test]
+fn a_long_nested_message_gets_a_wider_length() {
+    let mut out = Vec::new();
+    nested(&mut out, 1, |out| text(out, 1, "x".repeat(200).as_bytes()));
+    let mut expected = Vec::new();
+    prost::encoding::string::encode(1, &"x".repeat(200), &mut expected);
+    let mut wrapped = Vec::new();
+    prost::encoding::bytes::encode(1, &expected, &mut wrapped);
+    assert_eq!(out, wrapped);
+}
+
+#[test]
+fn a_decoded_answer_encodes_to_the_same_bytes() {
+    let options = RuleOptions::default();
+    let game = game(
+        Variant::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[],
+        &options,
+    );
+    let written = direct(&game, &options, true);
+    let decoded = EncodedLegalMoves::decode(written.as_slice()).unwrap();
+    assert_eq!(decoded.as_bytes(), written.as_slice());
+}

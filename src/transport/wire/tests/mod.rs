@@ -1,0 +1,94 @@
+//! The hand codec against prost: fixed cases byte for byte (`answers`,
+//! `requests`), the tables against the descriptor set (`contract`), and
+//! random games and requests (`games`, `requests_random`).
+
+mod answers;
+mod contract;
+mod games;
+mod requests;
+mod requests_random;
+
+use prost::Message;
+
+use super::{EncodedLegalMoves, FullMoves};
+use crate::{
+    game::{Game, LoadOptions, RuleOptions, Variant},
+    proto as pb,
+    transport::convert,
+};
+
+/// The answer as the prost structs would have encoded it.
+pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {
+    let moves = if full {
+        game.legal_moves(options)
+            .unwrap()
+            .into_iter()
+            .map(convert::move_info)
+            .collect()
+    } else {
+        game.legal_move_coordinates(options)
+            .unwrap()
+            .into_iter()
+            .map(convert::move_coordinates)
+            .collect()
+    };
+    let status = game.status(options).unwrap();
+    pb::LegalMovesResponse {
+        moves,
+        side_to_move: pb::Side::from(status.side_to_move).into(),
+        in_check: status.in_check,
+        outcome: Some(convert::outcome(status.outcome, status.offender)),
+        rule_set: convert::rule_set(status.rule_set).into(),
+        fen: status.fen,
+    }
+    .encode_to_vec()
+}
+
+pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {
+    let status = game.status(options).unwrap();
+    let answer = if full {
+        let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status);
+        // The server's route: each move written as it is described, into a
+        // buffer that starts with no room and has to grow.
+        let mut each = FullMoves::with_room_for(0);
+        game.describe_legal_moves(options, |m| each.push(m))
+            .unwrap();
+        assert_eq!(each.finish(&status), listed, "described one at a time");
+        listed
+    } else {
+        EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status)
+    };
+    answer.encode_to_vec()
+}
+
+pub(super) fn game(variant: Variant, fen: &str, moves: &[&str], options: &RuleOptions) -> Game {
+    let moves: Vec<String> = moves.iter().map(|m| (*m).to_owned()).collect();
+    Game::load(variant, fen, &moves, LoadOptions::default(), options).unwrap()
+}
+
+pub(super) fn assert_same(game: &Game, options: &RuleOptions) {
+    for full in [true, false] {
+        let expected = via_prost(game, options, full);
+        let written = direct(game, options, full);
+        assert_eq!(written, expected, "full view: {full}");
+        let decoded = pb::LegalMovesResponse::decode(written.as_slice()).unwrap();
+        assert_eq!(decoded.encode_to_vec(), expected);
+    }
+}
+
+pub(super) fn game_status_request(moves: Vec<String>) -> pb::GameStatusRequest {
+    pb::GameStatusRequest {
+        position: Some(pb::Position {
+            variant: pb::Variant::Xiangqi.into(),
+            fen: "4k4/9/9/9/9/9/9/9/4A4/3AK3R w - - 0 1".to_owned(),
+            moves,
+            coordinates: pb::Coordinates::OneBased.into(),
+            fen_strictness: pb::FenStrictness::Lenient.into(),
+        }),
+        options: Some(pb::RuleOptions {
+            repetition_count: 4,
+            move_limit_plies: Some(0),
+            ..pb::RuleOptions::default()
+        }),
+    }
+}
