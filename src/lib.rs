@@ -7,7 +7,11 @@
 
 pub mod config;
 pub mod eval;
+#[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzz;
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 pub mod game;
 pub mod search;
 pub mod telemetry;
