@@ -3,8 +3,8 @@
 //! The service-load figures in BENCHMARKS.md add HTTP/2 and loopback on top;
 //! this isolates the part a code change to the rules path can move.
 
-#[path = "../examples/support/long_game.rs"]
-mod long_game;
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 use std::hint::black_box;
 
@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
     let bytes = pb::GameStatusRequest {
         position: Some(pb::Position {
             variant: pb::Variant::Chess.into(),
-            moves: long_game::long_game(200, false),
+            moves: support::long_game::chess(200, false),
             ..pb::Position::default()
         }),
         options: None,

@@ -6,39 +6,16 @@
 use std::hint::black_box;
 
 use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::{GameRecord, Move, Position, StatusOptions, XiangqiGame, notation};
+use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, XiangqiGame, notation};
 use arbiter::game::{LoadOptions, RuleOptions};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// A deterministic random game of `plies` plies from the start position that neither
-/// ends nor repeats a position three times (xorshift, fixed seed).
-fn long_game(plies: usize) -> Vec<Move> {
-    let options = StatusOptions {
-        move_limit_plies: 0,
-        ..StatusOptions::default()
-    };
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    loop {
-        let mut record = GameRecord::new(Position::startpos(), options);
-        let mut moves = Vec::new();
-        while moves.len() < plies && !record.outcome().is_over() {
-            let legal = record.position().legal_moves();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = legal[(seed % legal.len() as u64) as usize];
-            record.push(m).unwrap();
-            moves.push(m);
-        }
-        if moves.len() == plies && !record.outcome().is_over() {
-            return moves;
-        }
-    }
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_repetition");
-    let moves = long_game(300);
+    let moves = support::long_game::xiangqi(300);
     let text: Vec<String> = moves
         .iter()
         .map(|&m| notation::format_iccs(m).to_string())

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Daemonless container build and smoke test for Arbiter.
 #
+#   deploy/image.sh binary  the static release binary only (.ci/run starts it early)
 #   deploy/image.sh build   static binary -> FROM scratch image (buildah, no daemon, no pulls)
 #   deploy/image.sh smoke   run that image as production would and prove it behaves
 #   deploy/image.sh all     both (what CI runs)
@@ -449,6 +450,10 @@ PY
 }
 
 case "${1:-}" in
+  binary)
+    command -v readelf >/dev/null || apt_install binutils
+    build_binary
+    ;;
   build) build_image ;;
   smoke) smoke ;;
   settings)
@@ -460,7 +465,7 @@ case "${1:-}" in
     smoke
     ;;
   *)
-    echo "usage: $0 build|smoke|all|settings ENV_FILE MEMORY ..." >&2
+    echo "usage: $0 binary|build|smoke|all|settings ENV_FILE MEMORY ..." >&2
     exit 2
     ;;
 esac

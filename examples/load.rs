@@ -26,10 +26,9 @@
 
 #![allow(clippy::print_stdout)]
 
-#[path = "support/long_game.rs"]
-mod long_game;
+#[path = "../tests/support/mod.rs"]
+mod support;
 
-use long_game::long_game;
 use std::{
     collections::BTreeMap,
     sync::Arc,
@@ -188,7 +187,7 @@ fn call_for(args: &Args) -> Call {
             position: position(
                 pb::Variant::Chess,
                 "",
-                long_game(200, args.rpc == Rpc::GameStatus200San),
+                support::long_game::chess(200, args.rpc == Rpc::GameStatus200San),
             ),
             options: None,
         }),
@@ -232,15 +231,6 @@ fn method_path(call: &Call) -> &'static str {
         Call::ValidateMove(_) => "/arbiter.v1.Rules/ValidateMove",
         Call::BestMove(_) => "/arbiter.v1.Engine/BestMove",
     }
-}
-
-/// The request as a gRPC message frame: no compression, 4-byte length, body.
-fn grpc_frame(call: &Call) -> Vec<u8> {
-    let body = request_body(call);
-    let mut frame = vec![0];
-    frame.extend(u32::try_from(body.len()).unwrap_or(u32::MAX).to_be_bytes());
-    frame.extend(body);
-    frame
 }
 
 /// A codec that sends a pre-encoded request and only counts the response's
@@ -520,7 +510,7 @@ async fn main() -> Result<(), AnyError> {
     let args = Args::parse();
     let call = Arc::new(call_for(&args));
     if let Some(path) = &args.write_body {
-        std::fs::write(path, grpc_frame(&call))?;
+        std::fs::write(path, support::wire::grpc_frame(&request_body(&call)))?;
         return Ok(());
     }
     let mut channels = Vec::new();

@@ -2,8 +2,14 @@
 //! panicking only when the code under test breaks an invariant (a panic, a
 //! round trip that does not hold, an error code other than
 //! `INVALID_ARGUMENT`). The cargo-fuzz crate in `fuzz/` drives them with
-//! libFuzzer; `tests/fuzz_corpus.rs` replays the saved corpus through the
-//! same functions, so every input that ever found a bug stays a test.
+//! libFuzzer; `tests/service/fuzz_corpus.rs` replays the saved corpus
+//! through the same functions, so every input that ever found a bug stays a
+//! test.
+//!
+//! Built only with the `fuzzing` feature (which `fuzz/Cargo.toml` and the
+//! crate's own dev-dependency on itself turn on, so every `cargo test` has
+//! it) and in the library's unit tests: the served binary does not carry
+//! the harnesses.
 //!
 //! Adding a parser is a new [`Target`] variant, its name and one arm in
 //! [`run`].

@@ -6,7 +6,11 @@
 //! types; [`config`] and [`telemetry`] assemble the process.
 
 pub mod config;
+#[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzz;
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 pub mod game;
 pub mod search;
 pub mod telemetry;

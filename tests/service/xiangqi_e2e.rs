@@ -3,10 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::support::{TestServer, legal_moves_request, violated_field, xiangqi};
 use arbiter::proto as pb;
-use common::{TestServer, legal_moves_request, violated_field, xiangqi};
 use tonic::Code;
 
 #[tokio::test]

@@ -3,12 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
 use std::time::{Duration, Instant};
 
+use crate::support::{TestServer, best_move_request, chess, legal_moves_request, xiangqi};
 use arbiter::{config::Config, proto as pb};
-use common::{TestServer, best_move_request, chess, legal_moves_request, xiangqi};
 use tokio_stream::StreamExt;
 use tonic::Code;
 
@@ -67,7 +65,7 @@ async fn best_move_finds_mate_in_one_in_both_games() {
 
 /// The search rules a repetition with the request's history and rule set,
 /// and the move limit with the request's check discount (the positions of
-/// tests/xiangqi_rules_search.rs, through the service).
+/// tests/engine/xiangqi_rules_search.rs, through the service).
 #[tokio::test]
 async fn best_move_follows_the_requested_xiangqi_rules() {
     let t = TestServer::start().await;
@@ -291,7 +289,7 @@ async fn a_full_pool_rejects_at_once_while_rules_keep_answering() {
     assert_eq!(moves.moves.len(), 20);
     assert!(started.elapsed() < Duration::from_millis(500));
     assert!(busy.await.unwrap().is_ok());
-    let (_, metrics) = common::http_get(t.admin_addr(), "/metrics").await;
+    let (_, metrics) = crate::support::http_get(t.admin_addr(), "/metrics").await;
     assert!(
         metrics.contains("arbiter_search_rejections_total"),
         "{metrics}"

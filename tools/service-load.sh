@@ -4,7 +4,7 @@
 # load tool's figures plus the server's CPU time per call (from
 # /proc/<pid>/stat), which stays meaningful on a machine shared with other
 # work. Usage:
-#   scripts/service-load.sh <server-pid> [rounds] [seconds] [rpc[:view]...]
+#   tools/service-load.sh <server-pid> [rounds] [seconds] [rpc[:view]...]
 # (e.g. legal-moves-chess:coordinates for LegalMoves with MOVE_VIEW_COORDINATES)
 # Environment: ADDR (default http://127.0.0.1:50051), CONCURRENCY (32),
 # CONNECTIONS (4), THREADS (0: one multi-threaded client runtime; N: N

@@ -2,7 +2,7 @@
 //! same harnesses cargo-fuzz drives, so the corpus runs in every `cargo test`
 //! on stable Rust.
 //!
-//! `cargo test --test fuzz_corpus -- --ignored write_seed_corpus` rewrites
+//! `cargo test --profile ci --test service -- --ignored write_seed_corpus` rewrites
 //! the hand-made seeds (files named `seed-*`); files found by the fuzzer sit
 //! beside them under their content hash.
 
@@ -17,6 +17,8 @@ use arbiter::{
     fuzz::{self, Target},
     proto as pb,
 };
+
+use crate::support::chess;
 
 fn corpus_dir(target: Target) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -172,27 +174,17 @@ const SEED_XIANGQI_MOVES: [&str; 20] = [
     "K5+1",
 ];
 
-fn position(fen: &str, moves: &[&str]) -> Option<pb::Position> {
-    Some(pb::Position {
-        variant: pb::Variant::Chess.into(),
-        fen: fen.to_owned(),
-        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-        coordinates: 0,
-        fen_strictness: 0,
-    })
-}
-
 fn seed_requests() -> Vec<Vec<u8>> {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let repetition = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
     let mut requests = Vec::new();
     for pos in [
-        position("", &[]),
-        position(kiwipete, &["e2a6", "b4c3"]),
-        position("", &repetition),
-        position("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
-        position("", &["e4", "e5", "e4"]),
-        position("not a fen", &[]),
+        chess("", &[]),
+        chess(kiwipete, &["e2a6", "b4c3"]),
+        chess("", &repetition),
+        chess("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
+        chess("", &["e4", "e5", "e4"]),
+        chess("not a fen", &[]),
         None,
     ] {
         requests.push(fuzz::encode_rules_request(
@@ -247,7 +239,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
     requests.push(fuzz::encode_rules_request(
         0,
         &pb::LegalMovesRequest {
-            position: position("", &[]),
+            position: chess("", &[]),
             options: None,
             view: 99,
         },
@@ -299,15 +291,15 @@ fn seed_requests() -> Vec<Vec<u8>> {
     let limit = |limit| Some(pb::SearchLimits { limit: Some(limit) });
     use pb::search_limits::Limit;
     for (pos, limits, multipv) in [
-        (position("", &[]), limit(Limit::Nodes(500)), 1),
-        (position(kiwipete, &[]), limit(Limit::Depth(2)), 3),
+        (chess("", &[]), limit(Limit::Nodes(500)), 1),
+        (chess(kiwipete, &[]), limit(Limit::Depth(2)), 3),
         (
-            position("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
+            chess("", &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]),
             None,
             0,
         ),
-        (position("", &[]), limit(Limit::Depth(0)), 0),
-        (position("", &[]), limit(Limit::MovetimeMs(5)), 9),
+        (chess("", &[]), limit(Limit::Depth(0)), 0),
+        (chess("", &[]), limit(Limit::MovetimeMs(5)), 9),
         (xiangqi("", &["h2e2"], 0), limit(Limit::Nodes(800)), 2),
         (xiangqi("", &[], 0), limit(Limit::Depth(99)), 1),
         (None, None, 0),

@@ -6,12 +6,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::time::{Duration, Instant};
 
+use crate::support::{TestServer, chess, legal_moves_request, wire::grpc_frame};
 use arbiter::{config::Config, proto as pb};
-use common::{TestServer, chess, legal_moves_request};
 use prost::Message;
 use tonic::{Code, Status, transport::Channel};
 
@@ -121,14 +119,6 @@ async fn a_call_past_the_request_timeout_is_cancelled() {
 // bare frames on a socket) to see what a gRPC client library would hide:
 // GOAWAY frames, PINGs and the moment the server closes the connection.
 
-/// A LegalMoves request as one gRPC message frame.
-fn grpc_frame(message: &[u8]) -> prost::bytes::Bytes {
-    let mut frame = vec![0];
-    frame.extend(u32::try_from(message.len()).unwrap().to_be_bytes());
-    frame.extend_from_slice(message);
-    frame.into()
-}
-
 fn h2_request(server: &TestServer) -> http::Request<()> {
     http::Request::post(format!("http://{}{LEGAL_MOVES}", server.grpc_addr()))
         .header("content-type", "application/grpc")
@@ -190,7 +180,7 @@ async fn an_aged_connection_gets_goaway_and_its_calls_in_flight_finish() {
 
     // ... but the call in flight completes normally.
     request_body
-        .send_data(grpc_frame(&start_position_request()), true)
+        .send_data(grpc_frame(&start_position_request()).into(), true)
         .unwrap();
     assert_eq!(grpc_status_of(response).await.unwrap(), "0");
     // With nothing left in flight the server closes the connection, long
@@ -242,7 +232,7 @@ async fn without_a_maximum_age_a_connection_stays_open() {
     let (response, mut request_body) = send.send_request(h2_request(&server), false).unwrap();
     tokio::time::sleep(Duration::from_millis(1500)).await;
     request_body
-        .send_data(grpc_frame(&start_position_request()), true)
+        .send_data(grpc_frame(&start_position_request()).into(), true)
         .unwrap();
     assert_eq!(grpc_status_of(response).await.unwrap(), "0");
     let mut ready = send.ready().await.unwrap();
@@ -344,7 +334,7 @@ async fn a_peer_that_answers_keepalive_pings_keeps_its_connection() {
     let mut ready = send.ready().await.unwrap();
     let (response, mut request_body) = ready.send_request(h2_request(&server), false).unwrap();
     request_body
-        .send_data(grpc_frame(&start_position_request()), true)
+        .send_data(grpc_frame(&start_position_request()).into(), true)
         .unwrap();
     assert_eq!(grpc_status_of(response).await.unwrap(), "0");
 }

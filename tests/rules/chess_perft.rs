@@ -7,33 +7,14 @@
 
 use arbiter::game::{Game, LoadOptions, RuleOptions, Variant};
 
-/// Default-run budget per (position, depth): keeps `cargo test --release`
+use crate::support::data::{self, Entry};
+
+/// Default-run budget per (position, depth): keeps the README's test command
 /// well under a minute on two cores.
 const DEFAULT_NODE_BUDGET: u64 = 5_000_000;
 
-struct Case {
-    fen: String,
-    depths: Vec<(u32, u64)>,
-}
-
-fn suite() -> Vec<Case> {
-    include_str!("data/chess.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(" ;");
-            let fen = parts.next().unwrap().trim().to_owned();
-            let depths = parts
-                .map(|p| {
-                    let mut kv = p.trim().trim_start_matches('D').split_whitespace();
-                    let depth = kv.next().unwrap().parse().unwrap();
-                    let nodes = kv.next().unwrap().parse().unwrap();
-                    (depth, nodes)
-                })
-                .collect();
-            Case { fen, depths }
-        })
-        .collect()
+fn suite() -> Vec<Entry> {
+    data::perft_suite(data::CHESS_EPD)
 }
 
 fn run(budget: u64) -> usize {
@@ -47,7 +28,7 @@ fn run(budget: u64) -> usize {
             &RuleOptions::default(),
         )
         .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
-        for &(depth, expected) in &case.depths {
+        for &(depth, expected) in &case.counts {
             if expected > budget {
                 continue;
             }
@@ -75,13 +56,13 @@ fn chess_perft_suite_within_budget() {
     // Every position is covered at depth ≥ 4 or is terminal.
     for case in &suite {
         let covered = case
-            .depths
+            .counts
             .iter()
             .filter(|(_, n)| *n <= DEFAULT_NODE_BUDGET)
             .map(|(d, _)| *d)
             .max()
             .unwrap_or(0);
-        assert!(covered >= 4 || case.depths == [(1, 0)], "{}", case.fen);
+        assert!(covered >= 4 || case.counts == [(1, 0)], "{}", case.fen);
     }
 }
 

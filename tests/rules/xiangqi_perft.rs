@@ -5,33 +5,13 @@
 use arbiter::game::Strictness;
 use arbiter::game::xiangqi::{Position, perft};
 
+use crate::support::data::{self, Entry};
+
 /// Node budget of the default run: every listed depth up to this many leaves.
 const DEFAULT_NODE_CAP: u64 = 2_000_000;
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn suite() -> Vec<Case> {
-    include_str!("data/xiangqi.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(" ;");
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').unwrap();
-                    (
-                        d.trim_start_matches('D').parse().unwrap(),
-                        n.parse().unwrap(),
-                    )
-                })
-                .collect();
-            Case { fen, counts }
-        })
-        .collect()
+fn suite() -> Vec<Entry> {
+    data::perft_suite(data::XIANGQI_EPD)
 }
 
 fn run(cap: u64) -> usize {

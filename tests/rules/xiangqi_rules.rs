@@ -11,6 +11,8 @@ use arbiter::game::xiangqi::{
 use arbiter::game::{IllegalReason, MaterialDraw};
 use arbiter::game::{Outcome, Reason, Side};
 
+use crate::support::{data, rng::Rng};
+
 fn strict(fen: &str) -> Result<Position, FenError> {
     Position::from_fen(fen, Strictness::Strict)
 }
@@ -24,10 +26,8 @@ fn sq(name: &str) -> Square {
 }
 
 fn suite_positions() -> Vec<Position> {
-    include_str!("data/xiangqi.epd")
-        .lines()
-        .chain(include_str!("data/xiangqi_wxf.txt").lines())
-        .map(|l| lenient(l.split(" ;").next().unwrap()).unwrap())
+    data::xiangqi_suite_fens()
+        .map(|fen| lenient(fen).unwrap())
         .collect()
 }
 
@@ -228,7 +228,7 @@ fn fen_placement_errors_strict_only() {
 
 #[test]
 fn zobrist_is_incremental_and_clocks_advance() {
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for start in suite_positions().into_iter().take(20) {
         let mut pos = start;
         for _ in 0..60 {
@@ -236,10 +236,7 @@ fn zobrist_is_incremental_and_clocks_advance() {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = moves[(seed % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             let before = pos.clone();
             let captured = pos.play(m);
             assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());

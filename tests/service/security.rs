@@ -4,19 +4,17 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::{
     path::{Path, PathBuf},
     time::Duration,
 };
 
+use crate::support::{TestServer, chess};
 use arbiter::{
     config::{Config, Secret},
     proto as pb,
     transport::server::{self, RunningServer},
 };
-use common::{TestServer, chess};
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,
     KeyPair,

@@ -12,6 +12,8 @@ use arbiter::game::xiangqi::notation::{
 use arbiter::game::xiangqi::{Move, NotationError, Position};
 use arbiter::game::{IllegalReason, Strictness};
 
+use crate::support::data;
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen, Strictness::Lenient).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -21,12 +23,7 @@ fn iccs(m: &str) -> Move {
 }
 
 fn suite_positions() -> Vec<Position> {
-    let perft = include_str!("data/xiangqi.epd").lines();
-    let oracle = include_str!("data/xiangqi_wxf.txt").lines();
-    perft
-        .chain(oracle)
-        .map(|l| pos(l.split(" ;").next().unwrap()))
-        .collect()
+    data::xiangqi_suite_fens().map(pos).collect()
 }
 
 #[test]
@@ -86,7 +83,7 @@ fn round_trips_and_uniqueness_over_every_legal_move() {
 #[test]
 fn agrees_with_fairy_stockfish_wxf() {
     let mut compared = 0;
-    for line in include_str!("data/xiangqi_wxf.txt").lines() {
+    for line in data::XIANGQI_WXF.lines() {
         let mut parts = line.split(" ;");
         let p = pos(parts.next().unwrap());
         let mut ours: Vec<String> = p

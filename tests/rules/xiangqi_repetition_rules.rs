@@ -9,6 +9,8 @@ use arbiter::game::xiangqi::chase::chased_by;
 use arbiter::game::xiangqi::{GameRecord, Move, Position, StatusOptions, notation};
 use arbiter::game::{LoopStatus, Outcome, Reason, Side};
 
+use crate::support::{data, rng::Rng};
+
 /// The points of the enemy pieces `mv` chases in `fen`, sorted.
 fn chased(fen: &str, mv: &str) -> Vec<String> {
     let before = Position::from_fen(fen, Strictness::Lenient).unwrap();
@@ -110,21 +112,6 @@ fn cannon_screens_added_or_removed_chase() {
     );
 }
 
-/// A small deterministic generator (xorshift) so the randomized test is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn options(rule: RuleSet, count: u32) -> StatusOptions {
     StatusOptions {
         rule_set: rule,
@@ -158,7 +145,7 @@ fn reversible(pos: &Position, rng: &mut Rng) -> Option<Move> {
 
 /// The start positions of tests/data/xiangqi_repetition.txt.
 fn seed_positions() -> Vec<Position> {
-    include_str!("data/xiangqi_repetition.txt")
+    data::XIANGQI_REPETITION
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split(" | ").nth(1))
@@ -200,7 +187,7 @@ fn checking_cycle(pos: &Position) -> Option<(Move, Move)> {
 
 #[test]
 fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut judged = 0;
     let mut decisive_checks = 0;
     let mut found = 0;
@@ -342,7 +329,7 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
 fn long_game_is_replayed_once() {
     // 300 plies of random play without the move limit, then a shuffle that repeats: the
     // replay and the ruling must stay cheap (no per-ply rescans of the history).
-    let mut rng = Rng(12345);
+    let mut rng = Rng::new(12345);
     let opts = StatusOptions {
         move_limit_plies: 0,
         repetition_count: 5,

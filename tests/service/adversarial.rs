@@ -4,12 +4,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::time::{Duration, Instant};
 
+use crate::support::{TestServer, chess, wire};
 use arbiter::{config::Config, proto as pb};
-use common::{TestServer, chess, wire};
 use shakmaty::{Chess, Position, fen::Fen};
 use tonic::{Code, Status};
 use tonic_types::StatusExt;

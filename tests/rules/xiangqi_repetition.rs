@@ -7,6 +7,8 @@ use arbiter::game::Strictness;
 use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, notation};
 use arbiter::game::{Outcome, Reason, Side};
 
+use crate::support::data;
+
 /// The reason a category implies, where it implies one.
 fn expected_reason(category: &str, expected: &str) -> Option<Reason> {
     if category == "perpetual-check" {
@@ -45,7 +47,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/xiangqi_repetition.txt");
+    let text = data::XIANGQI_REPETITION;
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))

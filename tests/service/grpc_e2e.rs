@@ -3,10 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::support::{TestServer, chess, http_get, legal_moves_request, violated_field};
 use arbiter::proto as pb;
-use common::{TestServer, chess, http_get, legal_moves_request, violated_field};
 use tokio_stream::StreamExt;
 use tonic::Code;
 use tonic_health::pb::{

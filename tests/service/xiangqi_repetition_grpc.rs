@@ -3,10 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
+use crate::support::{TestServer, violated_field, xiangqi};
 use arbiter::proto as pb;
-use common::{TestServer, violated_field, xiangqi};
 use tonic::Code;
 
 /// Fairy-Stockfish test.py, "Direct chase by cannon": the red cannon follows the black

@@ -1,16 +1,14 @@
-//! Shared helpers for the integration tests that talk to a server: an
-//! in-process server on ephemeral ports, connected clients, position
-//! builders, a plain HTTP GET for the admin port, and a raw codec that sends
-//! bytes no generated client would (invalid UTF-8, negative varints).
-
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-#![allow(dead_code)]
+//! The one test-server helper: an in-process server on ephemeral ports,
+//! connected clients, a plain HTTP GET for the admin port, and a raw codec
+//! that sends bytes no generated client would (invalid UTF-8, negative
+//! varints).
 
 use std::net::SocketAddr;
 
+use super::requests::{chess, legal_moves_request};
 use arbiter::{
     config::Config,
-    proto::{self as pb, engine_client::EngineClient, rules_client::RulesClient},
+    proto::{engine_client::EngineClient, rules_client::RulesClient},
     transport::server::{self, RunningServer},
 };
 use http::uri::PathAndQuery;
@@ -25,17 +23,17 @@ use tonic_health::pb::{
 };
 
 /// A server running inside the test process.
-pub struct TestServer {
-    pub server: RunningServer,
-    pub channel: Channel,
+pub(crate) struct TestServer {
+    pub(crate) server: RunningServer,
+    pub(crate) channel: Channel,
 }
 
 impl TestServer {
-    pub async fn start() -> TestServer {
+    pub(crate) async fn start() -> TestServer {
         Self::start_with(Config::for_tests()).await
     }
 
-    pub async fn start_with(config: Config) -> TestServer {
+    pub(crate) async fn start_with(config: Config) -> TestServer {
         arbiter::telemetry::metrics_handle();
         let server = server::start(config, std::future::pending())
             .await
@@ -48,25 +46,25 @@ impl TestServer {
         TestServer { server, channel }
     }
 
-    pub fn rules(&self) -> RulesClient<Channel> {
+    pub(crate) fn rules(&self) -> RulesClient<Channel> {
         RulesClient::new(self.channel.clone())
     }
 
-    pub fn engine(&self) -> EngineClient<Channel> {
+    pub(crate) fn engine(&self) -> EngineClient<Channel> {
         EngineClient::new(self.channel.clone())
     }
 
-    pub fn admin_addr(&self) -> SocketAddr {
+    pub(crate) fn admin_addr(&self) -> SocketAddr {
         self.server.admin_addr
     }
 
-    pub fn grpc_addr(&self) -> SocketAddr {
+    pub(crate) fn grpc_addr(&self) -> SocketAddr {
         self.server.grpc_addr
     }
 
     /// Proves the server still serves: health is SERVING and the start
     /// position has its 20 moves.
-    pub async fn assert_still_serving(&self) {
+    pub(crate) async fn assert_still_serving(&self) {
         let health = HealthClient::new(self.channel.clone())
             .check(HealthCheckRequest {
                 service: String::new(),
@@ -87,7 +85,7 @@ impl TestServer {
     /// Starts a call to `path` whose request message has not arrived yet:
     /// the server holds a concurrency slot for it until the returned sender
     /// delivers the message (raw protobuf) or is dropped.
-    pub fn stalled_call(
+    pub(crate) fn stalled_call(
         channel: Channel,
         path: &'static str,
     ) -> (
@@ -110,7 +108,11 @@ impl TestServer {
     }
 
     /// Sends `body` as the raw protobuf of a call to `path`.
-    pub async fn raw_call(&self, path: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
+    pub(crate) async fn raw_call(
+        &self,
+        path: &'static str,
+        body: Vec<u8>,
+    ) -> Result<Vec<u8>, Status> {
         let mut grpc = tonic::client::Grpc::new(self.channel.clone());
         grpc.ready().await.unwrap();
         grpc.unary(
@@ -123,26 +125,8 @@ impl TestServer {
     }
 }
 
-pub fn chess(fen: &str, moves: &[&str]) -> Option<pb::Position> {
-    Some(pb::Position {
-        variant: pb::Variant::Chess.into(),
-        fen: fen.to_owned(),
-        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-        ..Default::default()
-    })
-}
-
-pub fn xiangqi(fen: &str, moves: &[&str]) -> Option<pb::Position> {
-    Some(pb::Position {
-        variant: pb::Variant::Xiangqi.into(),
-        fen: fen.to_owned(),
-        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-        ..Default::default()
-    })
-}
-
 /// A plain HTTP/1.1 GET against the admin port; returns (status, body).
-pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+pub(crate) async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr)
         .await
@@ -162,7 +146,7 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
 }
 
 /// The field named by the first BadRequest violation of an error.
-pub fn violated_field(status: &tonic::Status) -> String {
+pub(crate) fn violated_field(status: &tonic::Status) -> String {
     use tonic_types::StatusExt;
     status
         .get_details_bad_request()
@@ -172,10 +156,10 @@ pub fn violated_field(status: &tonic::Status) -> String {
 
 /// Sends and receives message bodies as they are.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct RawCodec;
+pub(crate) struct RawCodec;
 
 #[derive(Debug, Clone, Copy, Default)]
-pub struct RawCoder;
+pub(crate) struct RawCoder;
 
 impl Codec for RawCodec {
     type Encode = Vec<u8>;
@@ -208,55 +192,5 @@ impl Decoder for RawCoder {
 
     fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
         Ok(Some(src.copy_to_bytes(src.remaining()).to_vec()))
-    }
-}
-
-/// Protobuf wire helpers for hand-made messages.
-pub mod wire {
-    pub fn varint(mut value: u64, out: &mut Vec<u8>) {
-        loop {
-            let byte = (value & 0x7f) as u8;
-            value >>= 7;
-            if value == 0 {
-                out.push(byte);
-                return;
-            }
-            out.push(byte | 0x80);
-        }
-    }
-
-    /// A length-delimited field.
-    pub fn bytes_field(number: u32, bytes: &[u8], out: &mut Vec<u8>) {
-        varint(u64::from(number << 3 | 2), out);
-        varint(bytes.len() as u64, out);
-        out.extend_from_slice(bytes);
-    }
-
-    /// A varint field.
-    pub fn varint_field(number: u32, value: u64, out: &mut Vec<u8>) {
-        varint(u64::from(number << 3), out);
-        varint(value, out);
-    }
-}
-
-/// A LegalMoves request with default options and view.
-pub fn legal_moves_request(position: Option<pb::Position>) -> pb::LegalMovesRequest {
-    pb::LegalMovesRequest {
-        position,
-        options: None,
-        view: 0,
-    }
-}
-
-/// A BestMove request for one line under default options.
-pub fn best_move_request(
-    position: Option<pb::Position>,
-    limits: Option<pb::SearchLimits>,
-) -> pb::BestMoveRequest {
-    pb::BestMoveRequest {
-        position,
-        limits,
-        multipv: 0,
-        options: None,
     }
 }

@@ -1,0 +1,18 @@
+//! The service end to end: every RPC of both games over real gRPC against an
+//! in-process server, the Engine service, limits and connection lifetime,
+//! TLS and the admin port, hostile requests, the real binary's logs and
+//! shutdown, and the saved fuzz corpus replayed through the harnesses.
+//! `cargo test --test service <module>` runs one module alone.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod adversarial;
+mod engine_e2e;
+mod fuzz_corpus;
+mod grpc_e2e;
+mod limits;
+mod process;
+mod security;
+mod xiangqi_e2e;
+mod xiangqi_repetition_grpc;
