@@ -5,10 +5,10 @@ use std::{fmt, ops::Deref};
 
 use super::{Outcome, Reason, RuleSet, Side};
 
-/// A move or square in text (UCI, ICCS, SAN, WXF, `e2`), kept inline. A move
-/// list describes dozens of moves with four or five such texts each, and a
-/// heap string per text was a large share of the list's cost. The longest
-/// text the games produce is seven bytes (SAN such as `exd8=Q+` or
+/// A move or square in text (UCI, ICCS, SAN, WXF, `e2`), kept inline: a move
+/// list describes dozens of moves with four or five such texts each, and none
+/// needs the heap. Holds at most [`Notation::CAPACITY`] ASCII bytes; the
+/// longest text the games produce is seven (SAN such as `exd8=Q+` or
 /// `Qh4xe1#`; 1-based xiangqi moves reach six, `b10b10`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Notation {

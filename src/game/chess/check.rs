@@ -5,8 +5,8 @@ use shakmaty::{Bitboard, Chess, Move, Piece, Position, Role, attacks};
 /// Tells whether moves of one position give check, from what the position aims at the
 /// opponent's king, computed once for a whole move list. Per move, an ordinary move is
 /// two lookups: does its piece land where that kind of piece attacks the king, and does
-/// it leave the line of one of its own sliders that it alone blocked. The board test of
-/// [`gives_check`] cost a move list a tenth of its time.
+/// it leave the line of one of its own sliders that it alone blocked. The other moves go
+/// to the board test of [`gives_check`].
 ///
 /// The squares are those of the position before the move. A piece that leaves a line to
 /// the king cannot open that line for itself: it would have been giving check already,
@@ -83,8 +83,7 @@ impl CheckTest {
 }
 
 /// Whether the legal move `m` leaves the opponent in check, read from the
-/// board as it would be rather than by playing the move on a copy (a copy per
-/// move was once the largest cost of a described move list). [`CheckTest`]
+/// board as it would be rather than by playing the move on a copy. [`CheckTest`]
 /// answers ordinary moves with less; this takes the others.
 pub(super) fn gives_check(pos: &Chess, m: Move) -> bool {
     let board = pos.board();

@@ -19,8 +19,7 @@ pub const MAX_FEN_LEN: usize = 256;
 
 /// Parses a standard chess FEN (4 to 6 fields; missing clocks default to
 /// `0 1`). The board is built while its syntax is checked, and the setup goes
-/// to shakmaty's legality checks directly: reading the text a second time with
-/// shakmaty's own FEN parser cost more than the rest of a move list's load.
+/// to shakmaty's legality checks directly, so the text is read once.
 pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
     if fen.len() > MAX_FEN_LEN {
         return Err(format!(

@@ -172,7 +172,7 @@ impl ChessGame {
 
     /// The legal moves, kept for the rest of the call once a described move
     /// list (or a description) has asked for them. A status alone generates
-    /// them on the stack instead: keeping them costs a copy to the heap.
+    /// them on the stack instead, with no copy to the heap.
     fn legal(&self) -> &MoveList {
         self.legal
             .get_or_init(|| Box::new(self.position.legal_moves()))

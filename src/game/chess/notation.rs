@@ -152,8 +152,7 @@ pub(super) fn describe_all(pos: &Chess, moves: &MoveList, mut each: impl FnMut(&
 
 /// How many legal moves bring each kind of piece to each square. SAN names a
 /// piece's origin only when another piece of its kind can reach the same
-/// square, so only those moves need the list searched for rivals; searching
-/// it for every move made SAN the largest cost of a move list.
+/// square, so only those moves need the list searched for rivals.
 pub(super) struct Arrivals([u8; 6 * 64]);
 
 impl Arrivals {
@@ -285,8 +284,8 @@ pub(super) fn uci_text(uci: UciMove) -> Notation {
     text
 }
 
-/// Always inlined: called out of line, its byte-wise writes into a text that
-/// is then returned whole stall the copy (a coordinates list took 20 % longer).
+/// UCI into `text`. Always inlined: its byte-wise writes go straight into the
+/// caller's text instead of a returned copy.
 #[inline(always)]
 pub(super) fn push_uci(text: &mut Notation, uci: UciMove) {
     match uci {
@@ -310,8 +309,7 @@ pub(super) fn push_uci(text: &mut Notation, uci: UciMove) {
     }
 }
 
-/// SAN as shakmaty writes it, straight into the text: through a `String`
-/// and a copy it was half the cost of the move's SAN.
+/// SAN as shakmaty writes it, straight into the text (no `String`).
 pub(super) fn push_san(text: &mut Notation, san: SanPlus) {
     match san.san {
         San::Normal {

@@ -8,8 +8,8 @@ use super::position::{Position, SquareSet};
 use super::types::{Move, side_index};
 use crate::game::PieceKind;
 
-/// Tells whether moves of one position give check without playing them: a played copy
-/// per move cost a move list more than the test itself.
+/// Tells whether moves of one position give check without playing them, from what is
+/// worked out once per position.
 ///
 /// The mover checks from its new point if the board after the move lets it reach the
 /// opposing general: one line lookup for a chariot or cannon, the horse's legs, a soldier's

@@ -167,8 +167,8 @@ pub struct GameRecord {
     limit: MoveLimitCounter,
     outcome: Outcome,
     /// Occurrences of each position (by hash) since the last capture, current included.
-    /// Keyed through foldhash: a move list asks for every quiet move's result,
-    /// and SipHash was a tenth of a xiangqi move list's cost.
+    /// Keyed through foldhash, since a move list asks for every quiet move's
+    /// result and the keys are already hashes.
     occurrences: HashMap<u64, u32, foldhash::fast::RandomState>,
     window_start: usize,
     /// Set when a repetition ruling ended the game.
