@@ -114,7 +114,10 @@ pub fn chess_fen(data: &[u8]) {
                     "FEN round trip changed the position"
                 );
             }
-            Err(message) => assert!(!message.is_empty(), "empty FEN error for '{text}'"),
+            Err(error) => assert!(
+                !error.to_string().is_empty(),
+                "empty FEN error for '{text}'"
+            ),
         }
     }
 }

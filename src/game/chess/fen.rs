@@ -6,6 +6,7 @@
 //! sentences naming the squares involved. The fuzz harness holds every
 //! position read here equal to the one shakmaty's own reader finds.
 
+use std::fmt;
 use std::num::NonZeroU32;
 
 use crate::game::Strictness;
@@ -17,15 +18,113 @@ use shakmaty::{
 /// Longest FEN accepted; a real one is under 100 bytes.
 pub const MAX_FEN_LEN: usize = 256;
 
+/// A FEN that does not describe a valid chess position, precise enough to
+/// point at the field, rank or character at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// Longer than [`MAX_FEN_LEN`] bytes.
+    TooLong(usize),
+    /// Not 4 to 6 space-separated fields.
+    FieldCount(usize),
+    /// The board does not have 8 ranks.
+    RankCount(usize),
+    /// Two digits in a row on a rank (1-based), with the rank's text.
+    TwoDigits {
+        rank: usize,
+        text: String,
+    },
+    /// A character that is neither a piece letter nor a digit 1-8.
+    BadCharacter {
+        rank: usize,
+        ch: char,
+    },
+    /// A rank that does not cover 8 files.
+    RankWidth {
+        rank: usize,
+        text: String,
+        files: u32,
+    },
+    BadSide(String),
+    /// A castling character other than `K Q k q`.
+    BadCastling {
+        field: String,
+        ch: char,
+    },
+    /// A castling character given twice.
+    RepeatedCastling {
+        field: String,
+        ch: char,
+    },
+    BadEnPassant(String),
+    BadHalfmoveClock(String),
+    BadFullmoveNumber(String),
+    /// Well formed, but not a legal position: one sentence per problem found.
+    Illegal(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::TooLong(len) => write!(
+                f,
+                "FEN is {len} bytes long; at most {MAX_FEN_LEN} are accepted"
+            ),
+            FenError::FieldCount(count) => write!(
+                f,
+                "expected 6 space-separated fields (board, side, castling, en passant, halfmove clock, fullmove number), found {count}"
+            ),
+            FenError::RankCount(ranks) => {
+                write!(f, "board must have 8 ranks separated by '/', found {ranks}")
+            }
+            FenError::TwoDigits { rank, text } => {
+                write!(f, "rank {rank}: two digits in a row ('{text}')")
+            }
+            FenError::BadCharacter { rank, ch } => write!(
+                f,
+                "rank {rank}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
+                ch.escape_debug()
+            ),
+            FenError::RankWidth { rank, text, files } => {
+                write!(
+                    f,
+                    "rank {rank} ('{text}') covers {files} files instead of 8"
+                )
+            }
+            FenError::BadSide(side) => {
+                write!(f, "side to move must be 'w' or 'b', found '{side}'")
+            }
+            FenError::BadCastling { field, ch } => write!(
+                f,
+                "castling field '{field}': '{}' is not one of K, Q, k, q (or '-' for none)",
+                ch.escape_debug()
+            ),
+            FenError::RepeatedCastling { field, ch } => {
+                write!(f, "castling field '{field}' repeats '{ch}'")
+            }
+            FenError::BadEnPassant(ep) => write!(
+                f,
+                "en-passant field must be '-' or a square on rank 3 or 6, found '{ep}'"
+            ),
+            FenError::BadHalfmoveClock(half) => write!(
+                f,
+                "halfmove clock must be a non-negative number, found '{half}'"
+            ),
+            FenError::BadFullmoveNumber(full) => {
+                write!(f, "fullmove number must be a number from 1, found '{full}'")
+            }
+            FenError::Illegal(problems) => f.write_str(problems),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
 /// Parses a standard chess FEN (4 to 6 fields; missing clocks default to
 /// `0 1`). The board is built while its syntax is checked, and the setup goes
 /// to shakmaty's legality checks directly, so the text is read once.
-pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
+pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
     if fen.len() > MAX_FEN_LEN {
-        return Err(format!(
-            "FEN is {} bytes long; at most {MAX_FEN_LEN} are accepted",
-            fen.len()
-        ));
+        return Err(FenError::TooLong(fen.len()));
     }
     let mut fields = [""; 6];
     let mut count = 0;
@@ -36,16 +135,14 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
         count += 1;
     }
     if !(4..=6).contains(&count) {
-        return Err(format!(
-            "expected 6 space-separated fields (board, side, castling, en passant, halfmove clock, fullmove number), found {count}"
-        ));
+        return Err(FenError::FieldCount(count));
     }
     let board = parse_board(fields[0])?;
     let turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         other => {
-            return Err(format!("side to move must be 'w' or 'b', found '{other}'"));
+            return Err(FenError::BadSide(other.to_owned()));
         }
     };
     check_castling(fields[2])?;
@@ -53,15 +150,13 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
     let ep_square = parse_ep(fields[3])?;
     let halfmoves = match fields[4] {
         "" => 0,
-        half => clock(half).ok_or_else(|| {
-            format!("halfmove clock must be a non-negative number, found '{half}'")
-        })?,
+        half => clock(half).ok_or_else(|| FenError::BadHalfmoveClock(half.to_owned()))?,
     };
     let fullmoves = match fields[5] {
         "" => NonZeroU32::MIN,
         full => clock(full)
             .and_then(NonZeroU32::new)
-            .ok_or_else(|| format!("fullmove number must be a number from 1, found '{full}'"))?,
+            .ok_or_else(|| FenError::BadFullmoveNumber(full.to_owned()))?,
     };
     let setup = Setup {
         board,
@@ -89,10 +184,10 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, String> {
                         .or_else(PositionError::ignore_invalid_ep_square)
                         .or_else(PositionError::ignore_impossible_check)
                         .or_else(PositionError::ignore_too_much_material)
-                        .map_err(|e| describe(e.kinds(), &board, turn));
+                        .map_err(|e| FenError::Illegal(describe(e.kinds(), &board, turn)));
                 }
             }
-            Err(describe(kinds, &board, turn))
+            Err(FenError::Illegal(describe(kinds, &board, turn)))
         }
     }
 }
@@ -107,12 +202,10 @@ fn clock(text: &str) -> Option<u32> {
 }
 
 /// The board field, checked rank by rank with messages that name the rank.
-fn parse_board(text: &str) -> Result<Board, String> {
+fn parse_board(text: &str) -> Result<Board, FenError> {
     let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
     if ranks != 8 {
-        return Err(format!(
-            "board must have 8 ranks separated by '/', found {ranks}"
-        ));
+        return Err(FenError::RankCount(ranks));
     }
     let mut board = Board::empty();
     for (rank_text, rank) in text.split('/').zip(Rank::ALL.into_iter().rev()) {
@@ -122,9 +215,10 @@ fn parse_board(text: &str) -> Result<Board, String> {
         for (at, byte) in rank_text.bytes().enumerate() {
             if let b'1'..=b'8' = byte {
                 if previous_digit {
-                    return Err(format!(
-                        "rank {rank_name}: two digits in a row ('{rank_text}')"
-                    ));
+                    return Err(FenError::TwoDigits {
+                        rank: rank_name,
+                        text: rank_text.to_owned(),
+                    });
                 }
                 files += u32::from(byte - b'0');
                 previous_digit = true;
@@ -136,10 +230,10 @@ fn parse_board(text: &str) -> Result<Board, String> {
                 .and_then(|rest| rest.chars().next())
                 .unwrap_or_default();
             let Some(piece) = Piece::from_char(ch) else {
-                return Err(format!(
-                    "rank {rank_name}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
-                    ch.escape_debug()
-                ));
+                return Err(FenError::BadCharacter {
+                    rank: rank_name,
+                    ch,
+                });
             };
             if files < 8 {
                 board.set_piece_at(Square::from_coords(File::new(files), rank), piece);
@@ -148,15 +242,17 @@ fn parse_board(text: &str) -> Result<Board, String> {
             previous_digit = false;
         }
         if files != 8 {
-            return Err(format!(
-                "rank {rank_name} ('{rank_text}') covers {files} files instead of 8"
-            ));
+            return Err(FenError::RankWidth {
+                rank: rank_name,
+                text: rank_text.to_owned(),
+                files,
+            });
         }
     }
     Ok(board)
 }
 
-fn check_castling(castling: &str) -> Result<(), String> {
+fn check_castling(castling: &str) -> Result<(), FenError> {
     if castling == "-" {
         return Ok(());
     }
@@ -168,14 +264,17 @@ fn check_castling(castling: &str) -> Result<(), String> {
             'k' => 4,
             'q' => 8,
             _ => {
-                return Err(format!(
-                    "castling field '{castling}': '{}' is not one of K, Q, k, q (or '-' for none)",
-                    ch.escape_debug()
-                ));
+                return Err(FenError::BadCastling {
+                    field: castling.to_owned(),
+                    ch,
+                });
             }
         };
         if seen & bit != 0 {
-            return Err(format!("castling field '{castling}' repeats '{ch}'"));
+            return Err(FenError::RepeatedCastling {
+                field: castling.to_owned(),
+                ch,
+            });
         }
         seen |= bit;
     }
@@ -206,7 +305,7 @@ fn castling_rooks(board: &Board, castling: &str) -> Bitboard {
     rooks
 }
 
-fn parse_ep(ep: &str) -> Result<Option<Square>, String> {
+fn parse_ep(ep: &str) -> Result<Option<Square>, FenError> {
     if ep == "-" {
         return Ok(None);
     }
@@ -215,9 +314,7 @@ fn parse_ep(ep: &str) -> Result<Option<Square>, String> {
             File::new(u32::from(file - b'a')),
             Rank::new(u32::from(rank - b'1')),
         ))),
-        _ => Err(format!(
-            "en-passant field must be '-' or a square on rank 3 or 6, found '{ep}'"
-        )),
+        _ => Err(FenError::BadEnPassant(ep.to_owned())),
     }
 }
 
@@ -312,6 +409,7 @@ mod tests {
         parse(fen, Strictness::Strict)
             .map(|p| format(&p))
             .expect_err(fen)
+            .to_string()
     }
 
     #[test]
@@ -349,6 +447,28 @@ mod tests {
         assert!(err("k7/8/8/8/8/8/8/K7 w - - 0 0").contains("fullmove"));
         assert!(err("k7/8/8/8/8/8/8/K7 w").contains("fields"));
         assert!(err(&"k".repeat(300)).contains("bytes long"));
+    }
+
+    #[test]
+    fn errors_are_typed_by_what_is_wrong() {
+        let parsed = |fen: &str| parse(fen, Strictness::Strict).map(|_| ());
+        assert_eq!(
+            parsed("k7/8/8/8/8/8/8/K8 w - - 0 1"),
+            Err(FenError::RankWidth {
+                rank: 1,
+                text: "K8".to_owned(),
+                files: 9
+            })
+        );
+        assert_eq!(
+            parsed("k7/8/8/8/8/8/8/K6X w - - 0 1"),
+            Err(FenError::BadCharacter { rank: 1, ch: 'X' })
+        );
+        assert_eq!(parsed("k7/8/8/8/8/8/8/K7 w"), Err(FenError::FieldCount(2)));
+        assert!(matches!(
+            parsed("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+            Err(FenError::Illegal(_))
+        ));
     }
 
     /// Castling letters name rooks as shakmaty's FEN reader names them; each of these

@@ -56,7 +56,7 @@ impl ChessGame {
         let position = if fen.trim().is_empty() {
             Chess::default()
         } else {
-            fen::parse(fen, options.strictness).map_err(InputError::Fen)?
+            fen::parse(fen, options.strictness).map_err(|e| InputError::Fen(e.to_string()))?
         };
         let mut game = ChessGame {
             window: vec![hash(&position)],
