@@ -353,9 +353,11 @@ fn xiangqi_history(game: &xiangqi::XiangqiGame) -> (Vec<HistoryEntry>, Vec<xiang
 }
 
 impl EngineService {
-    /// Validates the request and starts the search.
+    /// Validates the request and starts the search; `method` labels
+    /// `arbiter_requests_total`.
     fn start(
         &self,
+        method: &'static str,
         position: Option<pb::Position>,
         limits_in: Option<pb::SearchLimits>,
         multipv_in: u32,
@@ -383,7 +385,7 @@ impl EngineService {
                 status.outcome
             )));
         }
-        metrics::counter!("arbiter_requests_total", "method" => "BestMove", "variant" => input.variant.name())
+        metrics::counter!("arbiter_requests_total", "method" => method, "variant" => input.variant.name())
             .increment(1);
         match game {
             Game::Chess(game) => {
@@ -507,7 +509,7 @@ impl Engine for EngineService {
             options,
         } = request.into_inner();
         let Submitted { handle, mut events } =
-            self.start(position, limits, multipv, options, deadline)?;
+            self.start("BestMove", position, limits, multipv, options, deadline)?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
         while let Some(message) = events.recv().await {
@@ -540,7 +542,7 @@ impl Engine for EngineService {
             options,
         } = request.into_inner();
         let Submitted { handle, events } =
-            self.start(position, limits, multipv, options, deadline)?;
+            self.start("Analyze", position, limits, multipv, options, deadline)?;
         Ok(Response::new(Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
             _handle: handle,
