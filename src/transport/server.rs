@@ -116,8 +116,10 @@ pub async fn start(
     let metrics = telemetry::metrics_handle();
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
+    let (drain_tx, drain_rx) = watch::channel(false);
     let engine = InterceptedService::new(
-        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes),
+        EngineServer::new(EngineService::new(&config)?.with_drain(drain_rx.clone()))
+            .max_decoding_message_size(max_bytes),
         EngineAuth::new(config.engine_token.clone()),
     );
 
@@ -148,7 +150,6 @@ pub async fn start(
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
-    let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
         // Outermost, so that every answer reaches h2 in pieces it can batch.
         .layer(SmallFramesLayer::for_sockets(tls_on))
