@@ -24,7 +24,7 @@ use tonic::{
 use tonic_health::ServingStatus;
 
 use super::{
-    connection,
+    connection::{self, ConnectionLimits, FirstRequestLayer},
     drain::DrainLayer,
     engine::EngineService,
     frames::SmallFramesLayer,
@@ -153,6 +153,9 @@ pub async fn start(
     let router = builder
         // Outermost, so that every answer reaches h2 in pieces it can batch.
         .layer(SmallFramesLayer::for_sockets(tls_on))
+        // Before anything that may refuse a call: a refused call is still
+        // the connection's first request.
+        .layer(FirstRequestLayer)
         .layer(ObserveLayer::new(&[
             proto::FILE_DESCRIPTOR_SET,
             tonic_health::pb::FILE_DESCRIPTOR_SET,
@@ -180,7 +183,11 @@ pub async fn start(
         // write: every multi-kilobyte answer would take 40 ms.
         connection::incoming(
             TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
-            hard_limit,
+            ConnectionLimits {
+                max_open: config.max_connections,
+                handshake_timeout: config.handshake_timeout(),
+                hard_limit,
+            },
         ),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;
