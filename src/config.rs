@@ -5,6 +5,11 @@ use std::{fmt, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use clap::{Parser, ValueEnum};
 
+/// The largest `ARBITER_MAX_CONNECTIONS`: beyond it the cap protects nothing
+/// (each connection also costs a file descriptor, and processes rarely get
+/// more than a million).
+const MAX_CONNECTIONS: usize = 1_000_000;
+
 /// Log output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum LogFormat {
@@ -84,6 +89,17 @@ pub struct Config {
     /// RESOURCE_EXHAUSTED (health checks are exempt).
     #[arg(long, env = "ARBITER_MAX_CONCURRENT_REQUESTS", default_value_t = 1024)]
     pub max_concurrent_requests: usize,
+
+    /// gRPC connections open at once; one accepted past it is closed at once.
+    /// Each open connection costs tens of KiB, so this bounds what a flood of
+    /// idle connections can take.
+    #[arg(long, env = "ARBITER_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+
+    /// Milliseconds a new connection has to complete its TLS handshake and
+    /// HTTP/2 preface and send its first request's headers, or be closed.
+    #[arg(long, env = "ARBITER_HANDSHAKE_TIMEOUT_MS", default_value_t = 10_000)]
+    pub handshake_timeout_ms: u64,
 
     /// PEM certificate chain of the gRPC port; with the key, enables TLS.
     #[arg(long, env = "ARBITER_TLS_CERT", requires = "tls_key")]
@@ -184,6 +200,14 @@ impl Config {
         if self.max_concurrent_streams == 0 {
             return Err("ARBITER_MAX_CONCURRENT_STREAMS must be at least 1".to_owned());
         }
+        if !(1..=MAX_CONNECTIONS).contains(&self.max_connections) {
+            return Err(format!(
+                "ARBITER_MAX_CONNECTIONS must be 1 to {MAX_CONNECTIONS}"
+            ));
+        }
+        if self.handshake_timeout_ms == 0 {
+            return Err("ARBITER_HANDSHAKE_TIMEOUT_MS must be at least 1".to_owned());
+        }
         Ok(())
     }
 
@@ -224,6 +248,11 @@ impl Config {
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
     }
+
+    #[must_use]
+    pub fn handshake_timeout(&self) -> Duration {
+        Duration::from_millis(self.handshake_timeout_ms)
+    }
 }
 
 /// A secret from the configuration (the Engine token): compared, never
@@ -250,5 +279,40 @@ impl Secret {
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(<redacted>)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Config;
+
+    #[test]
+    fn connection_limits_are_read_and_validated() {
+        let config = Config::parse_from([
+            "arbiter",
+            "--max-connections",
+            "8",
+            "--handshake-timeout-ms",
+            "250",
+        ]);
+        assert_eq!(config.max_connections, 8);
+        assert_eq!(config.handshake_timeout().as_millis(), 250);
+        assert!(config.validate().is_ok());
+
+        let defaults = Config::for_tests();
+        assert_eq!(defaults.max_connections, 1024);
+        assert_eq!(defaults.handshake_timeout().as_millis(), 10_000);
+
+        for (max_connections, handshake_timeout_ms) in [(0, 10_000), (1_000_001, 10_000), (8, 0)] {
+            let mut config = Config::for_tests();
+            config.max_connections = max_connections;
+            config.handshake_timeout_ms = handshake_timeout_ms;
+            assert!(
+                config.validate().is_err(),
+                "{max_connections} {handshake_timeout_ms}"
+            );
+        }
     }
 }

@@ -83,6 +83,34 @@ fn describe_metrics() {
         "Handler panics turned into INTERNAL errors."
     );
     metrics::describe_gauge!(
+        "arbiter_grpc_connections_open",
+        "gRPC connections open now."
+    );
+    metrics::describe_gauge!(
+        "arbiter_grpc_connections_limit",
+        "Most gRPC connections open at once (ARBITER_MAX_CONNECTIONS)."
+    );
+    metrics::describe_counter!(
+        "arbiter_grpc_connections_accepted_total",
+        "gRPC connections accepted within the connection limit."
+    );
+    metrics::describe_counter!(
+        "arbiter_grpc_connections_refused_total",
+        "gRPC connections closed on arrival because the connection limit was reached."
+    );
+    metrics::describe_counter!(
+        "arbiter_grpc_connections_handshake_timeouts_total",
+        "gRPC connections closed for sending no request within the handshake timeout."
+    );
+    metrics::describe_counter!(
+        "arbiter_grpc_connections_expired_total",
+        "gRPC connections cut at their maximum age plus grace."
+    );
+    metrics::describe_counter!(
+        "arbiter_streams_ended_by_drain_total",
+        "Server streams (Health/Watch, Analyze) ended when the drain started."
+    );
+    metrics::describe_gauge!(
         "process_resident_memory_bytes",
         metrics::Unit::Bytes,
         "Resident memory of the process."

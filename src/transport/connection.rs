@@ -1,7 +1,27 @@
-//! Accepted gRPC connections: TCP options, connection metrics, and the hard
-//! end of a connection's life.
+//! Accepted gRPC connections: TCP options, connection metrics, the cap on
+//! open connections, the deadline for a first request, and the hard end of a
+//! connection's life.
 //!
-//! Maximum connection age has two phases. At the age, tonic starts the
+//! **Cap.** At most `max_open` connections are open at once; one accepted
+//! past the cap is closed at once, before any TLS or HTTP/2 work, and counted
+//! in `arbiter_grpc_connections_refused_total`. Each open connection costs
+//! tens of KiB (HTTP/2 and TLS buffers), so without a cap a flood of idle
+//! connections grows the process without bound.
+//!
+//! **First request.** A new connection must complete its TLS handshake (if
+//! any) and the HTTP/2 preface and send the complete headers of a first
+//! request within the handshake timeout, or it is closed
+//! (`arbiter_grpc_connections_handshake_timeouts_total`). "A first request"
+//! is the moment hyper hands a request to the service, which it does once
+//! the request's HEADERS (and CONTINUATION) frames are complete;
+//! [`FirstRequestLayer`] marks the connection then. After that the deadline
+//! is gone: a connection idle between calls is governed by the keepalive
+//! settings, and one that holds a call open by the request timeout. This is
+//! what keeps a slot from being held by a peer that connects and says
+//! nothing (or only the preface), which the cap alone would turn into a
+//! denial of service.
+//!
+//! **Maximum age** has two phases. At the age, tonic starts the
 //! HTTP/2 graceful shutdown of the connection (a GOAWAY: no new calls, the
 //! ones in flight continue), so clients reconnect and spread over replicas.
 //! A client whose calls never end would keep the connection forever, so when
@@ -11,70 +31,233 @@
 //! The second phase lives here, under the HTTP/2 layer, rather than in
 //! tonic's `max_connection_age_grace`: with that option set, tonic 0.14
 //! skips the graceful phase and closes the connection abruptly at age plus
-//! grace, without a GOAWAY at the age.
+//! grace, without a GOAWAY at the age. The handshake deadline lives here for
+//! the same reason: under TLS, nothing above this layer runs before the
+//! handshake is done.
 
 use std::{
     future::Future,
     io,
+    net::SocketAddr,
     pin::Pin,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
     task::{Context, Poll},
     time::Duration,
 };
 
+use http::Request;
 use tokio::{
     io::{AsyncRead, AsyncWrite, ReadBuf},
     net::TcpStream,
+    sync::{OwnedSemaphorePermit, Semaphore},
     time::Sleep,
 };
 use tokio_stream::{Stream, StreamExt};
-use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming};
+use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming, TlsConnectInfo};
+use tower::{Layer, Service};
 
-/// The accepted connections of `incoming`, each closed by force `hard_limit`
-/// after it was accepted (if set).
-pub fn incoming(
-    incoming: TcpIncoming,
-    hard_limit: Option<Duration>,
-) -> impl Stream<Item = io::Result<Connection>> {
-    incoming.map(move |accepted| accepted.map(|stream| Connection::new(stream, hard_limit)))
+/// The limits every accepted connection lives under.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnectionLimits {
+    /// Most connections open at once (at least 1).
+    pub max_open: usize,
+    /// Time from accept to the complete headers of the first request.
+    pub handshake_timeout: Duration,
+    /// Closed by force this long after it was accepted (maximum age plus
+    /// grace), if set.
+    pub hard_limit: Option<Duration>,
 }
 
-/// One accepted TCP connection.
+/// The accepted connections of `incoming` under `limits`: past
+/// `limits.max_open` open ones, a new connection is closed as soon as it is
+/// accepted and the stream goes on to the next.
+pub fn incoming(
+    incoming: TcpIncoming,
+    limits: ConnectionLimits,
+) -> impl Stream<Item = io::Result<Connection>> {
+    let slots = Arc::new(Semaphore::new(limits.max_open));
+    #[allow(clippy::cast_precision_loss)]
+    metrics::gauge!("arbiter_grpc_connections_limit").set(limits.max_open as f64);
+    incoming.filter_map(move |accepted| match accepted {
+        Ok(stream) => match Arc::clone(&slots).try_acquire_owned() {
+            Ok(slot) => Some(Ok(Connection::new(stream, slot, limits))),
+            Err(_) => {
+                refuse(stream, limits.max_open);
+                None
+            }
+        },
+        Err(e) => Some(Err(e)),
+    })
+}
+
+/// Closes a connection accepted past the cap. Logged at debug only: a flood
+/// would otherwise flood the logs too; the counter is the signal.
+fn refuse(stream: TcpStream, max_open: usize) {
+    metrics::counter!("arbiter_grpc_connections_refused_total").increment(1);
+    tracing::debug!(
+        peer = ?stream.peer_addr().ok(),
+        max_open,
+        "connection refused: the server is at its connection limit"
+    );
+    drop(stream);
+}
+
+/// The connection information a call's request extensions carry:
+/// `ConnectionInfo` on plaintext connections, `TlsConnectInfo<ConnectionInfo>`
+/// under TLS. It takes the place of tonic's `TcpConnectInfo`, so a handler
+/// reads the peer's address here; `tonic::Request::remote_addr` finds none.
+#[derive(Debug, Clone)]
+pub struct ConnectionInfo {
+    tcp: TcpConnectInfo,
+    requested: Arc<AtomicBool>,
+}
+
+impl ConnectionInfo {
+    /// The local address of the connection.
+    #[must_use]
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.tcp.local_addr()
+    }
+
+    /// The peer's address.
+    #[must_use]
+    pub fn remote_addr(&self) -> Option<SocketAddr> {
+        self.tcp.remote_addr()
+    }
+
+    /// Records that the connection has sent a request; from then on the
+    /// handshake deadline no longer applies. Reads first, so that the calls
+    /// after the first do not write the shared flag again.
+    fn mark_requested(&self) {
+        if !self.requested.load(Ordering::Relaxed) {
+            self.requested.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Marks each call's connection as having sent a request (see the module
+/// documentation). It must see every call, so it sits in front of every
+/// layer that may refuse one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FirstRequestLayer;
+
+impl<S> Layer<S> for FirstRequestLayer {
+    type Service = FirstRequest<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        FirstRequest { inner }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FirstRequest<S> {
+    inner: S,
+}
+
+impl<S, B> Service<Request<B>> for FirstRequest<S>
+where
+    S: Service<Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let extensions = request.extensions();
+        let info = extensions.get::<ConnectionInfo>().or_else(|| {
+            extensions
+                .get::<TlsConnectInfo<ConnectionInfo>>()
+                .map(TlsConnectInfo::get_ref)
+        });
+        if let Some(info) = info {
+            info.mark_requested();
+        }
+        self.inner.call(request)
+    }
+}
+
+/// Why a connection was closed by force.
+#[derive(Debug, Clone, Copy)]
+enum Closed {
+    /// No complete request headers within the handshake timeout.
+    NoRequest,
+    /// Maximum age and its grace period passed.
+    Age,
+}
+
+impl Closed {
+    fn error(self) -> io::Error {
+        let message = match self {
+            Closed::NoRequest => "no request within the handshake timeout",
+            Closed::Age => "maximum connection age and its grace period passed",
+        };
+        io::Error::new(io::ErrorKind::TimedOut, message)
+    }
+}
+
+/// One accepted TCP connection, holding one of the open-connection slots
+/// until it is dropped.
 #[derive(Debug)]
 pub struct Connection {
     stream: TcpStream,
+    _slot: OwnedSemaphorePermit,
+    /// The deadline for the first request, until the connection has sent
+    /// one (`requested`, set by [`FirstRequestLayer`]).
+    handshake: Option<Pin<Box<Sleep>>>,
+    requested: Arc<AtomicBool>,
     deadline: Option<Pin<Box<Sleep>>>,
-    expired: bool,
+    closed: Option<Closed>,
 }
 
 impl Connection {
-    fn new(stream: TcpStream, hard_limit: Option<Duration>) -> Self {
+    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, limits: ConnectionLimits) -> Self {
         metrics::counter!("arbiter_grpc_connections_accepted_total").increment(1);
         metrics::gauge!("arbiter_grpc_connections_open").increment(1.0);
         Connection {
             stream,
-            deadline: hard_limit.map(|limit| Box::pin(tokio::time::sleep(limit))),
-            expired: false,
+            _slot: slot,
+            handshake: Some(Box::pin(tokio::time::sleep(limits.handshake_timeout))),
+            requested: Arc::new(AtomicBool::new(false)),
+            deadline: limits
+                .hard_limit
+                .map(|limit| Box::pin(tokio::time::sleep(limit))),
+            closed: None,
         }
     }
 
-    /// Fails once the hard limit has passed. HTTP/2 always has a read
-    /// pending, so polling the timer here wakes the connection in time.
+    /// Fails once a deadline has passed: the handshake timeout without a
+    /// request, or the hard limit. HTTP/2 (and a TLS handshake) always has a
+    /// read pending, so polling the timers here wakes the connection in time.
     fn check(&mut self, cx: &mut Context<'_>) -> io::Result<()> {
-        if !self.expired
+        if self.closed.is_none()
+            && let Some(handshake) = &mut self.handshake
+        {
+            if self.requested.load(Ordering::Relaxed) {
+                self.handshake = None;
+            } else if handshake.as_mut().poll(cx).is_ready() {
+                self.closed = Some(Closed::NoRequest);
+                metrics::counter!("arbiter_grpc_connections_handshake_timeouts_total").increment(1);
+                tracing::debug!("connection closed: no request within the handshake timeout");
+            }
+        }
+        if self.closed.is_none()
             && let Some(deadline) = &mut self.deadline
             && deadline.as_mut().poll(cx).is_ready()
         {
-            self.expired = true;
+            self.closed = Some(Closed::Age);
             metrics::counter!("arbiter_grpc_connections_expired_total").increment(1);
             tracing::debug!("connection closed: maximum age and grace period passed");
         }
-        if self.expired {
-            Err(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "maximum connection age and its grace period passed",
-            ))
-        } else {
-            Ok(())
+        match self.closed {
+            Some(closed) => Err(closed.error()),
+            None => Ok(()),
         }
     }
 }
@@ -86,10 +269,13 @@ impl Drop for Connection {
 }
 
 impl Connected for Connection {
-    type ConnectInfo = TcpConnectInfo;
+    type ConnectInfo = ConnectionInfo;
 
     fn connect_info(&self) -> Self::ConnectInfo {
-        self.stream.connect_info()
+        ConnectionInfo {
+            tcp: self.stream.connect_info(),
+            requested: Arc::clone(&self.requested),
+        }
     }
 }
 

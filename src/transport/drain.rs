@@ -2,11 +2,19 @@
 //!
 //! A graceful shutdown waits for every call in flight, and a
 //! `grpc.health.v1.Health/Watch` or an `Engine/Analyze` stream would keep it
-//! waiting until the drain deadline. When the drain starts, such a stream
-//! that is waiting for its next message ends instead, with `UNAVAILABLE`
-//! (retry elsewhere), which also stops an Analyze search. A message already
-//! on its way is delivered first, and unary calls are never cut: their
-//! answer is complete before their body starts.
+//! waiting until the drain deadline. Both end when the drain starts, with
+//! `UNAVAILABLE` (retry elsewhere):
+//!
+//! - a Watch stream ends here, in [`DrainLayer`], once it waits for its next
+//!   update. Health turns NOT_SERVING before the drain starts, and an update
+//!   already on its way is delivered first, so a watcher sees NOT_SERVING
+//!   and then the end.
+//! - an Analyze stream ends in the Engine (`engine::SearchStream`, given
+//!   [`signal`]): it stops its search and sends the best move so far first,
+//!   which a layer that only sees encoded bytes could not do.
+//!
+//! Unary calls are never cut: their answer is complete before their body
+//! starts.
 
 use std::{
     future::Future,
@@ -18,10 +26,36 @@ use http::{HeaderMap, HeaderValue, Request, Response};
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
 use tokio::sync::watch;
+use tonic::Status;
 use tower::{Layer, Service};
 
-/// Server-streaming methods whose streams end when the drain starts.
-const STREAMS: [&str; 2] = ["/grpc.health.v1.Health/Watch", "/arbiter.v1.Engine/Analyze"];
+/// Server-streaming methods whose streams this layer ends when the drain
+/// starts (Analyze ends itself; see the module documentation).
+const STREAMS: [&str; 1] = ["/grpc.health.v1.Health/Watch"];
+
+/// What a stream ended by the drain tells its client.
+const SHUTTING_DOWN: &str = "the server is shutting down; retry on another connection";
+
+/// A future that resolves once the drain has started (at once if it has).
+pub type DrainSignal = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The drain signal of `draining`, the receiver the server turns true when
+/// the drain starts.
+#[must_use]
+pub fn signal(draining: &watch::Receiver<bool>) -> DrainSignal {
+    let mut draining = draining.clone();
+    Box::pin(async move {
+        let _ = draining.wait_for(|&draining| draining).await;
+    })
+}
+
+/// Counts a stream cut short by the drain and returns the status that ends
+/// it.
+#[must_use]
+pub fn ended_by_drain() -> Status {
+    metrics::counter!("arbiter_streams_ended_by_drain_total").increment(1);
+    Status::unavailable(SHUTTING_DOWN)
+}
 
 /// Ends the [`STREAMS`] once `draining` turns true.
 #[derive(Debug, Clone)]
@@ -53,8 +87,6 @@ pub struct Drain<S> {
     draining: watch::Receiver<bool>,
 }
 
-type DrainSignal = Pin<Box<dyn Future<Output = ()> + Send>>;
-
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for Drain<S>
 where
     S: Service<Request<ReqBody>, Response = Response<ResBody>>,
@@ -69,12 +101,9 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
-        let signal = STREAMS.contains(&request.uri().path()).then(|| {
-            let mut draining = self.draining.clone();
-            Box::pin(async move {
-                let _ = draining.wait_for(|&draining| draining).await;
-            }) as DrainSignal
-        });
+        let signal = STREAMS
+            .contains(&request.uri().path())
+            .then(|| signal(&self.draining));
         let future = self.inner.call(request);
         Box::pin(async move {
             let response = future.await?;
@@ -101,10 +130,7 @@ pin_project! {
 fn unavailable() -> HeaderMap {
     let mut trailers = HeaderMap::new();
     trailers.insert("grpc-status", HeaderValue::from_static("14"));
-    trailers.insert(
-        "grpc-message",
-        HeaderValue::from_static("the server is shutting down; retry on another connection"),
-    );
+    trailers.insert("grpc-message", HeaderValue::from_static(SHUTTING_DOWN));
     trailers
 }
 

@@ -6,16 +6,21 @@
 use std::{
     pin::Pin,
     sync::Arc,
-    task::{Context, Poll},
+    task::{Context, Poll, ready},
     time::{Duration, Instant},
 };
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_stream::{Stream, wrappers::UnboundedReceiverStream};
 use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
-use super::{convert, service::guarded, status::invalid_argument};
+use super::{
+    convert,
+    drain::{self, DrainSignal},
+    service::guarded,
+    status::invalid_argument,
+};
 use crate::{
     config::Config,
     game::{Game, MoveInfo, RuleOptions, RuleSet},
@@ -45,6 +50,9 @@ struct Settings {
 pub struct EngineService {
     pool: Arc<SearchPool>,
     settings: Arc<Settings>,
+    /// Turns true when the server starts draining: open Analyze streams then
+    /// stop their search and end (see [`SearchStream`]).
+    draining: Option<watch::Receiver<bool>>,
 }
 
 impl EngineService {
@@ -72,7 +80,16 @@ impl EngineService {
                 max_movetime: Duration::from_millis(config.max_movetime_ms),
                 request_timeout: config.request_timeout(),
             }),
+            draining: None,
         })
+    }
+
+    /// Ends open Analyze streams when `draining` turns true, each with its
+    /// best move so far, so that they do not hold a graceful shutdown.
+    #[must_use]
+    pub fn with_drain(mut self, draining: watch::Receiver<bool>) -> Self {
+        self.draining = Some(draining);
+        self
     }
 }
 
@@ -292,15 +309,16 @@ struct Submitted {
 }
 
 impl EngineService {
-    /// Validates the request and starts the search.
+    /// Validates the request and starts the search; `method` labels
+    /// `arbiter_requests_total`.
     fn start(
         &self,
+        method: &'static str,
         position: Option<pb::Position>,
         limits_in: Option<pb::SearchLimits>,
         multipv_in: u32,
         options: Option<pb::RuleOptions>,
         deadline: Option<Instant>,
-        method: &'static str,
     ) -> Result<Submitted, Status> {
         let options: RuleOptions = convert::rule_options(options)?;
         let multipv = multipv(multipv_in)?;
@@ -348,20 +366,47 @@ impl EngineService {
 
 /// A response stream that owns its search: dropping the stream (the client
 /// cancelled or went away) drops the handle, which stops the search.
+///
+/// When the server starts draining, the stream stops its search, sends the
+/// final best move the search then reports (the best so far), and ends with
+/// `UNAVAILABLE`: the analysis was cut short, and the client should resume
+/// it on another server.
 struct SearchStream {
     inner: UnboundedReceiverStream<AnalysisEvent>,
     rule_set: RuleSet,
-    _handle: SearchHandle,
+    handle: SearchHandle,
+    /// Resolves when the drain starts; `None` without a drain signal.
+    drain: Option<DrainSignal>,
+    draining: bool,
+    ended: bool,
 }
 
 impl Stream for SearchStream {
     type Item = Result<pb::AnalyzeResponse, Status>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let rule_set = self.rule_set;
-        Pin::new(&mut self.inner)
-            .poll_next(cx)
-            .map(|item| item.map(|event| wire_event(&event, rule_set)))
+        let this = &mut *self;
+        if this.ended {
+            return Poll::Ready(None);
+        }
+        if !this.draining
+            && let Some(signal) = &mut this.drain
+            && signal.as_mut().poll(cx).is_ready()
+        {
+            this.draining = true;
+            this.drain = None;
+            // The search stops within milliseconds and still reports its
+            // result, which arrives on `inner` before it closes.
+            this.handle.cancel();
+        }
+        match ready!(Pin::new(&mut this.inner).poll_next(cx)) {
+            Some(event) => Poll::Ready(Some(wire_event(&event, this.rule_set))),
+            None if this.draining => {
+                this.ended = true;
+                Poll::Ready(Some(Err(drain::ended_by_drain())))
+            }
+            None => Poll::Ready(None),
+        }
     }
 }
 
@@ -384,7 +429,7 @@ impl Engine for EngineService {
             handle,
             mut events,
             rule_set,
-        } = self.start(position, limits, multipv, options, deadline, "BestMove")?;
+        } = self.start("BestMove", position, limits, multipv, options, deadline)?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
         while let Some(event) = events.recv().await {
@@ -412,11 +457,14 @@ impl Engine for EngineService {
             handle,
             events,
             rule_set,
-        } = self.start(position, limits, multipv, options, deadline, "Analyze")?;
+        } = self.start("Analyze", position, limits, multipv, options, deadline)?;
         Ok(Response::new(Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
             rule_set,
-            _handle: handle,
+            handle,
+            drain: self.draining.as_ref().map(drain::signal),
+            draining: false,
+            ended: false,
         })))
     }
 }

@@ -5,6 +5,13 @@
 //! headers for trailers-only errors, otherwise the trailers at the end of the
 //! body — which also makes streaming calls count when they end.
 //!
+//! A call its client abandons counts as `Canceled`, as gRPC servers count
+//! it (grpc-go, go-grpc-prometheus), whatever tonic answers into the void:
+//! a call whose request stops arriving (the client reset the stream or its
+//! connection went away, which tonic answers UNKNOWN or INTERNAL), a call
+//! hyper drops before it has answered, and one whose answer is dropped before
+//! its trailers went out.
+//!
 //! Labels name only the methods this server serves, read from the descriptor
 //! sets it registers for reflection; any other path counts as
 //! `unknown`/`unknown`. A label from the request's path would let a client
@@ -15,7 +22,10 @@ use std::{
     collections::HashMap,
     future::Future,
     pin::Pin,
-    sync::{Arc, OnceLock},
+    sync::{
+        Arc, OnceLock,
+        atomic::{AtomicBool, Ordering},
+    },
     task::{Context, Poll, ready},
     time::Instant,
 };
@@ -164,6 +174,8 @@ struct CallInfo {
     metrics: Arc<MethodMetrics>,
     started: Instant,
     span: Span,
+    /// Set when reading the request failed: the client abandoned the call.
+    abandoned: Arc<AtomicBool>,
 }
 
 /// The code in a `grpc-status` value; anything unreadable is UNKNOWN, as
@@ -198,6 +210,11 @@ fn code_name(code: tonic::Code) -> &'static str {
 
 impl CallInfo {
     fn finish(&self, code: tonic::Code) {
+        let code = if self.abandoned.load(Ordering::Relaxed) {
+            tonic::Code::Cancelled
+        } else {
+            code
+        };
         let elapsed = self.started.elapsed();
         self.metrics.handled(code).increment(1);
         self.metrics.seconds.record(elapsed.as_secs_f64());
@@ -219,9 +236,9 @@ impl CallInfo {
 /// unknown method comes from the client.
 const LOGGED_PATH: usize = 128;
 
-impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for Observe<S>
+impl<S, ResBody> Service<Request<tonic::body::Body>> for Observe<S>
 where
-    S: Service<Request<ReqBody>, Response = Response<ResBody>>,
+    S: Service<Request<tonic::body::Body>, Response = Response<ResBody>>,
     S::Future: Send + 'static,
     ResBody: Body,
 {
@@ -233,7 +250,7 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
+    fn call(&mut self, request: Request<tonic::body::Body>) -> Self::Future {
         let path = request.uri().path();
         let metrics = Arc::clone(self.methods.get(path));
         let span = if Arc::ptr_eq(&metrics, &self.methods.unknown) {
@@ -257,29 +274,64 @@ where
             )
         };
         metrics.started.increment(1);
-        let info = CallInfo {
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let unanswered = Unanswered(Some(CallInfo {
             metrics,
             started: Instant::now(),
             span: span.clone(),
-        };
+            abandoned: Arc::clone(&abandoned),
+        }));
+        let request = request.map(|inner| {
+            tonic::body::Body::new(RequestBody {
+                inner,
+                failed: abandoned,
+            })
+        });
         let future = self.inner.call(request).instrument(span);
         Box::pin(async move {
-            let mut response = future.await?;
+            let mut unanswered = unanswered;
+            let result = future.await;
+            let info = unanswered.0.take();
+            let mut response = match result {
+                Ok(response) => response,
+                Err(e) => {
+                    // hyper resets the stream with INTERNAL_ERROR, which
+                    // the client reads as INTERNAL.
+                    if let Some(info) = info {
+                        info.finish(tonic::Code::Internal);
+                    }
+                    return Err(e);
+                }
+            };
             resource_exhausted_for_oversize(response.headers_mut());
             let code = response
                 .headers()
                 .get("grpc-status")
                 .and_then(|v| v.to_str().ok())
                 .map(parse_code);
-            let info = match code {
-                Some(code) => {
+            let info = match (info, code) {
+                (Some(info), Some(code)) => {
                     info.finish(code);
                     None
                 }
-                None => Some(info),
+                (info, _) => info,
             };
             Ok(response.map(|body| ObservedBody { inner: body, info }))
         })
+    }
+}
+
+/// A call whose response has not been produced yet. hyper drops the call's
+/// future when the client resets the stream or the connection goes away
+/// first; the call then counts as `Canceled`, as gRPC servers count a call
+/// their client cancelled, rather than not at all.
+struct Unanswered(Option<CallInfo>);
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if let Some(info) = self.0.take() {
+            info.finish(tonic::Code::Cancelled);
+        }
     }
 }
 
@@ -294,6 +346,42 @@ fn resource_exhausted_for_oversize(headers: &mut HeaderMap) {
             .is_some_and(|m| m.contains("too%20large") || m.contains("too large"));
     if oversize {
         headers.insert("grpc-status", http::HeaderValue::from_static("8"));
+    }
+}
+
+pin_project! {
+    /// A request body that records whether reading it failed. hyper fails a
+    /// request body only when the client's half of the stream breaks: a
+    /// reset, the connection lost, a protocol error.
+    struct RequestBody<B> {
+        #[pin]
+        inner: B,
+        failed: Arc<AtomicBool>,
+    }
+}
+
+impl<B: Body> Body for RequestBody<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        let this = self.project();
+        let frame = ready!(this.inner.poll_frame(cx));
+        if let Some(Err(_)) = &frame {
+            this.failed.store(true, Ordering::Relaxed);
+        }
+        Poll::Ready(frame)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
     }
 }
 

@@ -24,7 +24,7 @@ use tonic::{
 use tonic_health::ServingStatus;
 
 use super::{
-    connection,
+    connection::{self, ConnectionLimits, FirstRequestLayer},
     drain::DrainLayer,
     engine::EngineService,
     frames::SmallFramesLayer,
@@ -116,8 +116,10 @@ pub async fn start(
     let metrics = telemetry::metrics_handle();
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
+    let (drain_tx, drain_rx) = watch::channel(false);
     let engine = InterceptedService::new(
-        EngineServer::new(EngineService::new(&config)?).max_decoding_message_size(max_bytes),
+        EngineServer::new(EngineService::new(&config)?.with_drain(drain_rx.clone()))
+            .max_decoding_message_size(max_bytes),
         EngineAuth::new(config.engine_token.clone()),
     );
 
@@ -148,10 +150,12 @@ pub async fn start(
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
-    let (drain_tx, drain_rx) = watch::channel(false);
     let router = builder
         // Outermost, so that every answer reaches h2 in pieces it can batch.
         .layer(SmallFramesLayer::for_sockets(tls_on))
+        // Before anything that may refuse a call: a refused call is still
+        // the connection's first request.
+        .layer(FirstRequestLayer)
         .layer(ObserveLayer::new(&[
             proto::FILE_DESCRIPTOR_SET,
             tonic_health::pb::FILE_DESCRIPTOR_SET,
@@ -179,7 +183,11 @@ pub async fn start(
         // write: every multi-kilobyte answer would take 40 ms.
         connection::incoming(
             TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
-            hard_limit,
+            ConnectionLimits {
+                max_open: config.max_connections,
+                handshake_timeout: config.handshake_timeout(),
+                hard_limit,
+            },
         ),
         async move {
             let _ = grpc_stop.wait_for(|&stop| stop).await;

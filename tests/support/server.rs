@@ -194,3 +194,36 @@ impl Decoder for RawCoder {
         Ok(Some(src.copy_to_bytes(src.remaining()).to_vec()))
     }
 }
+
+/// The sum of the samples of metric `name` in Prometheus text whose labels
+/// include every pair of `labels` (0 when there are none).
+pub fn metric_value(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| {
+            let (series, value) = line.rsplit_once(' ')?;
+            let (metric, label_text) = match series.split_once('{') {
+                Some((metric, rest)) => (metric, rest.strip_suffix('}')?),
+                None => (series, ""),
+            };
+            let matches = metric == name
+                && labels.iter().all(|(key, wanted)| {
+                    label_text
+                        .split(',')
+                        .any(|pair| pair == format!("{key}=\"{wanted}\""))
+                });
+            if matches {
+                value.parse::<f64>().ok()
+            } else {
+                None
+            }
+        })
+        .sum()
+}
+
+/// The admin port's `/metrics` text.
+pub async fn scrape(admin: SocketAddr) -> String {
+    let (status, body) = http_get(admin, "/metrics").await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
