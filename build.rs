@@ -4,7 +4,7 @@
 //!
 //! Two passes: the messages and the clients, then the servers. The servers'
 //! pass takes the messages from the first (`crate::proto`), except the
-//! messages the server writes or reads itself (`crate::transport::wire`), so
+//! messages the server writes or reads itself (`crate::transport::rpc::wire`), so
 //! a client still uses prost's types for every message.
 
 use std::{env, fs, path::PathBuf};
@@ -32,23 +32,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     fs::create_dir_all(&messages_dir)?;
     fs::create_dir_all(&servers_dir)?;
     tonic_prost_build::configure()
-        .codec_path("crate::transport::codec::ProtoCodec")
+        .codec_path("crate::transport::rpc::codec::ProtoCodec")
         .build_client(true)
         .build_server(false)
         .out_dir(&messages_dir)
         .compile_fds(descriptors.clone())?;
     tonic_prost_build::configure()
-        .codec_path("crate::transport::codec::ProtoCodec")
+        .codec_path("crate::transport::rpc::codec::ProtoCodec")
         .build_client(false)
         .build_server(true)
         .extern_path(".arbiter.v1", "crate::proto")
         .extern_path(
             ".arbiter.v1.LegalMovesResponse",
-            "crate::transport::wire::EncodedLegalMoves",
+            "crate::transport::rpc::wire::EncodedLegalMoves",
         )
         .extern_path(
             ".arbiter.v1.GameStatusRequest",
-            "crate::transport::wire::GameStatusRequestView",
+            "crate::transport::rpc::wire::GameStatusRequestView",
         )
         .out_dir(&servers_dir)
         .compile_fds(descriptors)?;

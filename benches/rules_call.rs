@@ -9,8 +9,8 @@ mod support;
 use std::hint::black_box;
 
 use arbiter::proto::{self as pb, rules_server::Rules};
-use arbiter::transport::service::{Limits, RulesService};
-use arbiter::transport::wire::GameStatusRequestView;
+use arbiter::transport::rpc::rules::{Limits, RulesService};
+use arbiter::transport::rpc::wire::GameStatusRequestView;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prost::Message;
 

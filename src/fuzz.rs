@@ -28,9 +28,9 @@ use crate::{
         xiangqi,
     },
     proto::{self as pb, engine_server::Engine, rules_server::Rules},
-    transport::{
+    transport::rpc::{
         engine::EngineService,
-        service::{Limits, RulesService},
+        rules::{Limits, RulesService},
     },
 };
 
@@ -410,8 +410,8 @@ pub fn rules_request(data: &[u8]) {
                 ),
                 Err(_) => None,
             },
-            // The server's own decoder for this request (see `transport::wire`).
-            2 => match crate::transport::wire::GameStatusRequestView::decode(body) {
+            // The server's own decoder for this request (see `transport::rpc::wire`).
+            2 => match crate::transport::rpc::wire::GameStatusRequestView::decode(body) {
                 Ok(request) => Some(service.game_status(Request::new(request)).await.map(|_| ())),
                 Err(_) => None,
             },

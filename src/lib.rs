@@ -16,13 +16,6 @@ pub mod search;
 pub mod telemetry;
 pub mod transport;
 
-/// Generated protobuf and gRPC code for the `arbiter.v1` package.
-pub mod proto {
-    #![allow(clippy::all, clippy::pedantic, missing_docs)]
-    include!(concat!(env!("OUT_DIR"), "/messages/arbiter.v1.rs"));
-    include!(concat!(env!("OUT_DIR"), "/servers/arbiter.v1.rs"));
-
-    /// Encoded descriptors of the `arbiter.v1` files, served by reflection.
-    pub const FILE_DESCRIPTOR_SET: &[u8] =
-        include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
-}
+/// The generated protobuf and gRPC code, which lives in the transport; the
+/// crate's clients reach it here.
+pub use transport::proto;

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 
-use arbiter::{config::Config, telemetry, transport::server};
+use arbiter::{config::Config, telemetry, transport::net::server};
 
 /// Every call builds and drops many small buffers (HTTP/2 frames, headers,
 /// the request's strings); glibc's allocator spent about a third of the

@@ -1,18 +1,17 @@
 //! The transport layer: the only code that touches generated protobuf types.
-//! It converts wire messages to domain types, calls the domain, and converts
-//! results and errors back.
+//!
+//! Two concerns, one folder each:
+//! - [`rpc`]: the handlers of `arbiter.v1.Rules` and `arbiter.v1.Engine`
+//!   (validate → convert → call the domain or the search → convert), the
+//!   conversions between wire and domain types, errors as `Status`, and the
+//!   hand-written codec for the two hottest messages;
+//! - [`net`]: the plumbing every call goes through whatever it asks: server
+//!   assembly, connections and their limits, response frames, the global
+//!   concurrency limit, drain at shutdown, metrics and spans, TLS and the
+//!   Engine token, and the admin port.
+//!
+//! [`proto`] is the generated code; `rpc` converts it, `net` routes it.
 
-pub mod admin;
-pub mod codec;
-pub mod connection;
-pub mod convert;
-pub mod drain;
-pub mod engine;
-pub mod frames;
-pub mod limits;
-pub mod observe;
-pub mod security;
-pub mod server;
-pub mod service;
-pub mod status;
-pub mod wire;
+pub mod net;
+pub mod proto;
+pub mod rpc;

@@ -8,13 +8,11 @@
 mod support;
 
 mod adversarial;
-mod connections;
 mod drain;
 mod engine_e2e;
 mod fuzz_corpus;
 mod grpc_e2e;
 mod limits;
-mod observability;
 mod process;
 mod security;
 mod xiangqi_e2e;

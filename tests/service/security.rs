@@ -13,7 +13,7 @@ use crate::support::{TestServer, chess};
 use arbiter::{
     config::{Config, Secret},
     proto as pb,
-    transport::server::{self, RunningServer},
+    transport::net::server::{self, RunningServer},
 };
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,

@@ -9,7 +9,7 @@ use super::requests::{chess, legal_moves_request};
 use arbiter::{
     config::Config,
     proto::{engine_client::EngineClient, rules_client::RulesClient},
-    transport::server::{self, RunningServer},
+    transport::net::server::{self, RunningServer},
 };
 use http::uri::PathAndQuery;
 use prost::bytes::{Buf, BufMut};

@@ -97,7 +97,7 @@ mod tests {
     /// every reference position and every position one and two moves later.
     #[test]
     fn agrees_with_shakmaty_on_every_square_pair() {
-        let suite = include_str!("../../../../shared/data/perft/chess.epd");
+        let suite = include_str!("../../../tests/data/chess.epd");
         let mut positions = Vec::new();
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line.split(';').next().unwrap_or_default().trim();

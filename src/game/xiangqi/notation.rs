@@ -636,7 +636,7 @@ mod tests {
     /// legal move of every reference position and of each position one move later.
     #[test]
     fn wxf_writer_matches_reference_formatting() {
-        let suite = include_str!("../../../../shared/data/perft/xiangqi.epd");
+        let suite = include_str!("../../../tests/data/xiangqi.epd");
         let mut checked = 0;
         for line in suite.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line.split(';').next().unwrap_or_default().trim();

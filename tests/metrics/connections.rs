@@ -4,8 +4,8 @@
 //! deadline, real clients are served again as soon as slots free up, and the
 //! server's memory stays bounded however many such connections arrive.
 //!
-//! The tests run one at a time ([`SERIAL`]): they read exact deltas of the
-//! process-wide connection metrics.
+//! The tests run one at a time ([`SERIAL`](crate::SERIAL)): they read exact
+//! deltas of the process-wide connection metrics.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -18,7 +18,7 @@ use std::{
 use crate::support::{TestServer, server::metric_value, server::scrape};
 use arbiter::{
     config::Config,
-    transport::server::{self, RunningServer},
+    transport::net::server::{self, RunningServer},
 };
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,
@@ -27,12 +27,9 @@ use rcgen::{
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
-    sync::Mutex,
 };
 use tonic::transport::{Certificate, Channel, ClientTlsConfig};
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
-
-static SERIAL: Mutex<()> = Mutex::const_new(());
 
 /// The client connection preface and an empty SETTINGS frame: what an idle
 /// HTTP/2 client sends before its first request.
@@ -86,7 +83,7 @@ fn connection_metric(text: &str, name: &str) -> f64 {
 
 #[tokio::test]
 async fn connections_past_the_cap_are_refused_and_silent_ones_closed_at_the_deadline() {
-    let _serial = SERIAL.lock().await;
+    let _serial = crate::SERIAL.lock().await;
     let mut config = Config::for_tests();
     config.max_connections = 8;
     config.handshake_timeout_ms = 800;
@@ -163,7 +160,7 @@ async fn connections_past_the_cap_are_refused_and_silent_ones_closed_at_the_dead
 /// even if that request is still arriving.
 #[tokio::test]
 async fn a_connection_with_a_request_under_way_is_not_closed_at_the_deadline() {
-    let _serial = SERIAL.lock().await;
+    let _serial = crate::SERIAL.lock().await;
     let mut config = Config::for_tests();
     config.handshake_timeout_ms = 300;
     let t = TestServer::start_with(config).await;
@@ -234,7 +231,7 @@ async fn tls_channel(server: &RunningServer, ca_pem: &str) -> Channel {
 /// has made a call keeps its connection past it.
 #[tokio::test]
 async fn under_tls_the_deadline_covers_the_handshake() {
-    let _serial = SERIAL.lock().await;
+    let _serial = crate::SERIAL.lock().await;
     let dir = std::env::temp_dir().join(format!("arbiter-connections-{}", std::process::id()));
     let ca_pem = pki(&dir);
     let mut config = Config::for_tests();
@@ -294,7 +291,7 @@ async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
     const FLOOD: usize = 600;
     const BOUND: u64 = 8 << 20;
 
-    let _serial = SERIAL.lock().await;
+    let _serial = crate::SERIAL.lock().await;
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .env("ARBITER_GRPC_ADDR", "127.0.0.1:0")
         .env("ARBITER_ADMIN_ADDR", "127.0.0.1:0")

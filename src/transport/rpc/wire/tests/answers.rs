@@ -6,7 +6,7 @@ use prost::Message;
 use super::{assert_same, direct, game};
 use crate::{
     game::{Game, LoadOptions, RuleOptions, Variant},
-    transport::wire::{EncodedLegalMoves, nested, text},
+    transport::rpc::wire::{EncodedLegalMoves, nested, text},
 };
 
 #[test]

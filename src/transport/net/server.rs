@@ -26,12 +26,14 @@ use tonic_health::ServingStatus;
 use super::{
     connection::{self, ConnectionLimits, FirstRequestLayer},
     drain::DrainLayer,
-    engine::EngineService,
     frames::SmallFramesLayer,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
     security::{self, EngineAuth},
-    service::{Limits, RulesService},
+};
+use crate::transport::rpc::{
+    engine::EngineService,
+    rules::{Limits, RulesService},
 };
 use crate::{
     config::Config,

@@ -5,7 +5,7 @@ use prost::Message;
 use super::game_status_request;
 use crate::{
     proto as pb,
-    transport::wire::{GameStatusRequestView, PositionView},
+    transport::rpc::wire::{GameStatusRequestView, PositionView},
 };
 
 #[test]

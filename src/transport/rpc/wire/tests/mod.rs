@@ -14,7 +14,7 @@ use super::{EncodedLegalMoves, FullMoves};
 use crate::{
     game::{Game, LoadOptions, RuleOptions, Variant},
     proto as pb,
-    transport::convert,
+    transport::rpc::convert,
 };
 
 /// The answer as the prost structs would have encoded it.

@@ -21,7 +21,7 @@ use super::{
 use crate::{
     game::{MoveCoordinates, MoveInfo, Notation, Outcome, PieceInfo, Side, Status},
     proto as pb,
-    transport::convert,
+    transport::rpc::convert,
 };
 
 /// A `LegalMovesResponse`, already encoded.

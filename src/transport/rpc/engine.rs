@@ -15,12 +15,8 @@ use tokio_stream::{Stream, wrappers::UnboundedReceiverStream};
 use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
-use super::{
-    convert,
-    drain::{self, DrainSignal},
-    service::guarded,
-    status::invalid_argument,
-};
+use super::{convert, rules::guarded, status::invalid_argument};
+use crate::transport::net::drain::{self, DrainSignal};
 use crate::{
     config::Config,
     game::{Game, MoveInfo, RuleOptions, RuleSet},

@@ -15,7 +15,7 @@ use super::{
     },
     key_byte, length_delimited, read_varint,
 };
-use crate::transport::{
+use crate::transport::rpc::{
     convert::{self, PositionInput},
     status::invalid_argument,
 };

@@ -47,6 +47,7 @@ async fn own_channel(t: &TestServer) -> Channel {
 /// call's future when the stream is reset, before there is any answer.
 #[tokio::test]
 async fn a_unary_call_its_client_drops_mid_flight_counts_as_canceled() {
+    let _serial = crate::SERIAL.lock().await;
     let t = TestServer::start().await;
     let before = scrape(t.admin_addr()).await;
     let mut engine = pb::engine_client::EngineClient::new(own_channel(&t).await);
@@ -128,6 +129,7 @@ async fn half_sent_call(
 /// it answers UNKNOWN, but the client left; it counts as `Canceled`.
 #[tokio::test]
 async fn a_call_whose_connection_is_lost_mid_request_counts_as_canceled() {
+    let _serial = crate::SERIAL.lock().await;
     let t = TestServer::start().await;
     let before = scrape(t.admin_addr()).await;
     let started_calls = |text: &str| {
@@ -176,6 +178,7 @@ async fn a_call_whose_connection_is_lost_mid_request_counts_as_canceled() {
 /// `arbiter_requests_total` names the method the client called.
 #[tokio::test]
 async fn analyze_calls_count_as_analyze_in_the_domain_counter() {
+    let _serial = crate::SERIAL.lock().await;
     let t = TestServer::start().await;
     let requests = |text: &str, method: &str| {
         metric_value(

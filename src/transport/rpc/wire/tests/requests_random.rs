@@ -18,7 +18,7 @@ use super::games::{Setup, play, setup};
 use crate::{
     game::Variant,
     proto as pb,
-    transport::{
+    transport::rpc::{
         convert,
         wire::{GameStatusRequestView, PositionView, position_input},
     },

@@ -10,7 +10,7 @@ use super::assert_same;
 use crate::{
     game::{Game, LoadOptions, Outcome, Variant},
     proto as pb,
-    transport::convert,
+    transport::rpc::convert,
 };
 
 /// Cases per property: random games cost a few milliseconds each.

@@ -12,7 +12,7 @@ use prost_types::{
 
 use crate::{
     proto::FILE_DESCRIPTOR_SET,
-    transport::wire::fields::{self, Field, HAND_CODED, MessageFields, PROST_CODED, Ty},
+    transport::rpc::wire::fields::{self, Field, HAND_CODED, MessageFields, PROST_CODED, Ty},
 };
 
 fn descriptor_set() -> FileDescriptorSet {

@@ -1,0 +1,10 @@
+//! The RPC handlers and what they need to speak the contract: conversions
+//! between wire and domain types, domain errors as `Status`, the codec whose
+//! decode errors are `INVALID_ARGUMENT`, and the hand-written wire codec.
+
+pub mod codec;
+pub mod convert;
+pub mod engine;
+pub mod rules;
+pub mod status;
+pub mod wire;
