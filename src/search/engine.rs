@@ -10,17 +10,13 @@ use std::time::Duration;
 
 use super::Evaluator;
 use super::limits::{Clock, Limits};
-use super::ordering::{OrderingTables, order_captures};
+use super::ordering::OrderingTables;
 use super::params::{
-    ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_DEPTH, MAX_PLY,
-    NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
-    SearchParams,
+    ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, MAX_DEPTH, MAX_PLY, SearchParams,
 };
-use super::score::{
-    DRAW, INFINITY, MATE, MATE_BOUND, Score, from_tt, is_mate, mate_in, mated_in, to_tt,
-};
-use super::tt::{Bound, NO_MOVE, TranspositionTable};
-use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
+use super::score::{DRAW, INFINITY, MATE, Score, is_mate, mate_in, mated_in};
+use super::tt::{NO_MOVE, TranspositionTable};
+use super::{NoMoveOutcome, SearchGame};
 
 /// One position of the game before the search root, for repetition rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,49 +173,49 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
 }
 
 #[derive(Debug, Clone, Copy)]
-struct StackEntry<M> {
-    zobrist: u64,
-    in_check: bool,
+pub(super) struct StackEntry<M> {
+    pub(super) zobrist: u64,
+    pub(super) in_check: bool,
     /// Reached by a null move: repetitions never reach across it.
-    after_null: bool,
+    pub(super) after_null: bool,
     /// The move that led here, where known.
-    mv: Option<M>,
+    pub(super) mv: Option<M>,
     /// Code of the move that led here ([`NO_MOVE`] for the root, the game
     /// history and null moves), for countermoves.
-    move_code: u16,
+    pub(super) move_code: u16,
 }
 
 #[derive(Debug, Clone)]
-struct RootMove<M> {
-    mv: M,
-    score: i32,
-    pv: Vec<M>,
+pub(super) struct RootMove<M> {
+    pub(super) mv: M,
+    pub(super) score: i32,
+    pub(super) pv: Vec<M>,
 }
 
-struct Searcher<'a, G: SearchGame, E: ?Sized> {
-    evaluator: &'a E,
-    tt: &'a mut TranspositionTable,
-    clock: Clock,
-    rules: G::Rules,
-    nodes: u64,
-    seldepth: usize,
-    stopped: Option<StopReason>,
+pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
+    pub(super) evaluator: &'a E,
+    pub(super) tt: &'a mut TranspositionTable,
+    pub(super) clock: Clock,
+    pub(super) rules: G::Rules,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) stopped: Option<StopReason>,
     /// The game's search settings.
-    params: SearchParams,
-    stack: Vec<StackEntry<G::Move>>,
-    root_index: usize,
-    ordering: OrderingTables<G::Move>,
-    pv: Vec<Vec<G::Move>>,
-    move_buffers: Vec<Vec<G::Move>>,
+    pub(super) params: SearchParams,
+    pub(super) stack: Vec<StackEntry<G::Move>>,
+    pub(super) root_index: usize,
+    pub(super) ordering: OrderingTables<G::Move>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+    pub(super) move_buffers: Vec<Vec<G::Move>>,
     /// Quiet moves tried at each ply, for history penalties.
-    quiet_buffers: Vec<Vec<u16>>,
+    pub(super) quiet_buffers: Vec<Vec<u16>>,
     /// Static evaluation at each ply (`-INFINITY` in check), for the
     /// improving heuristic.
-    static_evals: Vec<i32>,
-    lmr: Vec<[i32; 64]>,
+    pub(super) static_evals: Vec<i32>,
+    pub(super) lmr: Vec<[i32; 64]>,
     /// A root move that beat the first move of an iteration that was then
     /// interrupted: proven at least as good, so worth playing.
-    interrupted_improvement: Option<RootMove<G::Move>>,
+    pub(super) interrupted_improvement: Option<RootMove<G::Move>>,
 }
 
 impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
@@ -513,445 +509,5 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             candidates[..=best_index].rotate_right(1);
         }
         best_score
-    }
-
-    /// Pushes `pos`, reached by `mv` (`None`: a null move).
-    fn push(&mut self, pos: &G, mv: Option<G::Move>) {
-        self.stack.push(StackEntry {
-            zobrist: pos.zobrist(),
-            in_check: pos.in_check(),
-            after_null: mv.is_none(),
-            mv,
-            move_code: mv.map_or(NO_MOVE, G::move_code),
-        });
-    }
-
-    /// Counts a node and decides whether to stop.
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.stopped.is_some() {
-            return true;
-        }
-        if self.clock.node_budget_spent(self.nodes) {
-            self.stopped = Some(StopReason::NodeLimit);
-        } else if self.nodes.is_multiple_of(NODES_PER_STOP_CHECK) && self.clock.should_stop() {
-            self.stopped = Some(if self.clock.stop_requested() {
-                StopReason::Stopped
-            } else {
-                StopReason::TimeUp
-            });
-        }
-        self.stopped.is_some()
-    }
-
-    /// The score of a repetition ending at the top of the stack, if the
-    /// current position repeats: 2-fold inside the search tree, 3-fold (or
-    /// the game's own count, if lower) when the earlier occurrences are in
-    /// the game history. Like the game's own
-    /// ruling, the loop runs from the first occurrence since the last
-    /// irreversible move.
-    fn repetition_score(&self, pos: &G, ply: usize) -> Option<i32> {
-        let current = self.stack.len() - 1;
-        let hash = self.stack[current].zobrist;
-        let window = (pos.reversible_plies() as usize).min(current);
-        let needed_in_history = G::repetition_history_occurrences(&self.rules).max(1);
-        let mut earlier_in_history = 0;
-        let mut repeats = false;
-        let mut first = current;
-        for distance in 1..=window {
-            let index = current - distance;
-            if self.stack[index + 1].after_null {
-                break;
-            }
-            if distance < 4 || distance % 2 == 1 || self.stack[index].zobrist != hash {
-                continue;
-            }
-            first = index;
-            if index >= self.root_index || {
-                earlier_in_history += 1;
-                earlier_in_history >= needed_in_history
-            } {
-                repeats = true;
-            }
-        }
-        repeats.then(|| self.judge_loop(pos, first, current, ply))
-    }
-
-    fn judge_loop(&self, pos: &G, start: usize, end: usize, ply: usize) -> i32 {
-        let checked = |from_end: usize| {
-            (start + 1..=end)
-                .rev()
-                .skip(from_end)
-                .step_by(2)
-                .all(|i| self.stack[i].in_check)
-        };
-        let repetition = RepetitionLoop {
-            mover_checked_throughout: checked(0),
-            side_to_move_checked_throughout: checked(1),
-        };
-        let moves: Option<Vec<G::Move>> = self.stack[start + 1..=end]
-            .iter()
-            .map(|entry| entry.mv)
-            .collect();
-        match pos.judge_repetition_loop(&self.rules, repetition, moves.as_deref()) {
-            RepetitionVerdict::Draw => DRAW,
-            RepetitionVerdict::SideToMoveWins => mate_in(ply),
-            RepetitionVerdict::SideToMoveLoses => mated_in(ply),
-        }
-    }
-
-    fn no_move_score(pos: &G, in_check: bool, ply: usize) -> i32 {
-        match pos.no_move_outcome(in_check) {
-            NoMoveOutcome::Loss => mated_in(ply),
-            NoMoveOutcome::Draw => DRAW,
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        pos: &G,
-        mut depth: i32,
-        ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        is_pv: bool,
-        allow_null: bool,
-    ) -> i32 {
-        if is_pv {
-            self.pv[ply].clear();
-        }
-        let in_check = self.stack[self.stack.len() - 1].in_check;
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY {
-            return self.evaluator.evaluate(pos);
-        }
-
-        if let Some(score) = self.repetition_score(pos, ply) {
-            return score;
-        }
-        if pos.rule_draw(&self.rules) {
-            // A mate delivered on the last move stands, and so does a
-            // stalemate where it loses (xiangqi), as in the game's ruling.
-            let buffer = &mut self.move_buffers[ply];
-            buffer.clear();
-            pos.legal_moves(buffer);
-            if buffer.is_empty() {
-                return Self::no_move_score(pos, in_check, ply);
-            }
-            return DRAW;
-        }
-
-        // Mate-distance pruning: no line from here beats a mate already found closer to the root.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-
-        // Check extension: a check is searched one ply deeper so forced
-        // sequences are not cut at the horizon.
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiescence(pos, ply, alpha, beta);
-        }
-
-        let key = self.stack[self.stack.len() - 1].zobrist;
-        let previous_move = self.stack[self.stack.len() - 1].move_code;
-        let mut hash_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(key) {
-            hash_move = hit.move_code;
-            let score = from_tt(hit.score, ply);
-            if !is_pv && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
-                return score;
-            }
-        }
-
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.evaluator.evaluate(pos)
-        };
-        self.static_evals[ply] = static_eval;
-        // Better than two plies ago (when our side last moved): pruning can
-        // wait. A check two plies ago gives no reference, so count as improving.
-        let improving = !in_check
-            && (ply < 2
-                || self.static_evals[ply - 2] == -INFINITY
-                || static_eval > self.static_evals[ply - 2]);
-
-        if !is_pv && !in_check {
-            // Reverse futility: far above beta near the leaves, trust it.
-            if depth <= self.params.rfp_max_depth
-                && !is_mate(beta)
-                && static_eval - self.params.rfp_margin_per_depth * (depth - i32::from(improving))
-                    >= beta
-            {
-                return static_eval;
-            }
-            // Null move: if passing still beats beta, a real move will too.
-            if allow_null
-                && depth >= NULL_MOVE_MIN_DEPTH
-                && static_eval >= beta
-                && !is_mate(beta)
-                && let Some(null) = pos.play_null()
-            {
-                let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
-                self.push(&null, None);
-                let score = -self.negamax(
-                    &null,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -beta,
-                    -beta + 1,
-                    false,
-                    false,
-                );
-                self.stack.pop();
-                if self.stopped.is_some() {
-                    return 0;
-                }
-                if score >= beta {
-                    return if is_mate(score) { beta } else { score };
-                }
-            }
-        }
-
-        // Internal iterative reduction: without a hash move the ordering is
-        // a guess, so spend less here and let the next iteration fill the table.
-        if hash_move == NO_MOVE && depth >= self.params.iir_min_depth {
-            depth -= 1;
-        }
-
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        moves.clear();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.move_buffers[ply] = moves;
-            return Self::no_move_score(pos, in_check, ply);
-        }
-        self.ordering
-            .order(pos, &mut moves, hash_move, previous_move, ply);
-
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_code = NO_MOVE;
-        let mut quiets_tried = std::mem::take(&mut self.quiet_buffers[ply]);
-        quiets_tried.clear();
-        let lmp_full = self.params.lmp_base + (depth * depth) as usize;
-        let lmp_limit = if improving || !self.params.lmp_halved_when_not_improving {
-            lmp_full
-        } else {
-            lmp_full / 2
-        };
-        // Once a mate is in hand (alpha a mate score) the search hunts a
-        // shorter one, and a quiet move may be it: in xiangqi a quiet move
-        // that leaves the opponent no move wins. No futility pruning then.
-        let hunting_mate = alpha >= MATE_BOUND;
-        let futile = !is_pv
-            && !in_check
-            && !hunting_mate
-            && depth <= self.params.futility_max_depth
-            && static_eval
-                + self.params.futility_margin_base
-                + self.params.futility_margin_per_depth * depth
-                <= alpha;
-        for (index, &mv) in moves.iter().enumerate() {
-            let tactical = pos.is_tactical(mv);
-            let code = G::move_code(mv);
-            let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
-            // Late-move pruning: near the leaves, late quiet moves rarely matter.
-            let late =
-                prunable && !tactical && depth <= self.params.lmp_max_depth && index >= lmp_limit;
-            if late && !self.params.lmp_spares_checks {
-                continue;
-            }
-            let child = pos.play(mv);
-            self.push(&child, Some(mv));
-            let gives_check = self.stack[self.stack.len() - 1].in_check;
-            if late && !gives_check {
-                self.stack.pop();
-                continue;
-            }
-            // Futility pruning: a quiet, non-checking move cannot lift a
-            // hopeless static evaluation to alpha this close to the leaves.
-            // Captures that clearly lose the exchange are skipped likewise
-            // near the leaves, unless they give check (sacrifices that mate).
-            if prunable
-                && !gives_check
-                && ((futile && !tactical)
-                    || (tactical
-                        && depth <= self.params.see_prune_max_depth
-                        && pos
-                            .static_exchange(mv)
-                            .is_some_and(|gain| gain < -self.params.see_capture_margin * depth)))
-            {
-                self.stack.pop();
-                continue;
-            }
-            let score = if index == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, is_pv, true)
-            } else {
-                // Late-move reduction for quiet, non-checking moves.
-                let reduction = if depth >= LMR_MIN_DEPTH
-                    && index >= LMR_MIN_MOVES
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                {
-                    let mut r = self.lmr[(depth as usize).min(63)][index.min(63)];
-                    r -= i32::from(is_pv);
-                    r += i32::from(!improving);
-                    r -= i32::from(self.ordering.is_killer(ply, mv));
-                    if self.params.lmr_history_divisor != 0 {
-                        r -= self.ordering.history(code) / self.params.lmr_history_divisor;
-                    }
-                    r.clamp(0, depth - 2)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                );
-                if s > alpha && reduction > 0 && self.stopped.is_none() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
-                }
-                if s > alpha && s < beta && is_pv && self.stopped.is_none() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, true);
-                }
-                s
-            };
-            self.stack.pop();
-            if self.stopped.is_some() {
-                self.move_buffers[ply] = moves;
-                self.quiet_buffers[ply] = quiets_tried;
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_code = code;
-                    alpha = score;
-                    if is_pv {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut head[ply];
-                        line.clear();
-                        line.push(mv);
-                        line.extend_from_slice(&tail[0]);
-                    }
-                    if score >= beta {
-                        if !tactical {
-                            self.ordering
-                                .reward_quiet(ply, mv, code, previous_move, depth);
-                            for &tried in &quiets_tried {
-                                self.ordering.penalise_quiet(tried, depth);
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-            if !tactical {
-                quiets_tried.push(code);
-            }
-        }
-        self.move_buffers[ply] = moves;
-        self.quiet_buffers[ply] = quiets_tried;
-
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_code, to_tt(best_score, ply), depth, bound);
-        best_score
-    }
-
-    fn quiescence(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.in_check();
-        if ply >= MAX_PLY {
-            return if in_check {
-                DRAW
-            } else {
-                self.evaluator.evaluate(pos)
-            };
-        }
-        // Any stored result is at least as deep as quiescence.
-        if let Some(hit) = self.tt.probe(pos.zobrist()) {
-            let score = from_tt(hit.score, ply);
-            if hit.bound.settles(score, alpha, beta) {
-                return score;
-            }
-        }
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        moves.clear();
-        let stand_pat;
-        if in_check {
-            // Every evasion, or a checkmate is missed at the horizon.
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                self.move_buffers[ply] = moves;
-                return Self::no_move_score(pos, true, ply);
-            }
-            stand_pat = -INFINITY;
-        } else {
-            stand_pat = self.evaluator.evaluate(pos);
-            if stand_pat >= beta {
-                self.move_buffers[ply] = moves;
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            pos.tactical_moves(&mut moves);
-        }
-        order_captures(pos, &mut moves);
-        let mut best = stand_pat;
-        for &mv in &moves {
-            // Delta pruning: even winning the victim outright cannot reach alpha.
-            if !in_check
-                && let Some((victim, _)) = pos.capture_values(mv)
-                && stand_pat + victim + self.params.delta_margin < alpha
-            {
-                continue;
-            }
-            // Captures that lose material in the exchange rarely help.
-            if !in_check && pos.static_exchange(mv).is_some_and(|gain| gain < 0) {
-                continue;
-            }
-            let child = pos.play(mv);
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
-            if self.stopped.is_some() {
-                self.move_buffers[ply] = moves;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.move_buffers[ply] = moves;
-        best
     }
 }

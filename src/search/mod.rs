@@ -17,6 +17,7 @@ pub mod ordering;
 pub mod params;
 pub mod pool;
 pub mod score;
+mod tree;
 pub mod tt;
 pub mod xiangqi;
 

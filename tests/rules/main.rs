@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod architecture;
 mod chess_perft;
 mod chess_rules;
 mod properties;
