@@ -2,6 +2,8 @@
 //! checked on the sources: a module may not name a module it must never
 //! depend on, and a source file stays a file of one concern in size.
 
+#![allow(clippy::unwrap_used)]
+
 use std::{
     fs,
     path::{Path, PathBuf},

@@ -1,0 +1,161 @@
+//! `Game`: one enum over the variants, the dispatcher the service and the
+//! search call. Each call goes to the game's own adapter; what is common to
+//! both (perft split by root move, the rule-set check) is decided here once.
+
+use super::{
+    InputError, LoadOptions, MoveCoordinates, MoveInfo, PerftReport, RuleOptions, Status, Variant,
+    Verdict, chess, xiangqi,
+};
+
+/// A game loaded from a request: a start position plus its history,
+/// replayed and checked.
+#[derive(Debug, Clone)]
+pub enum Game {
+    Chess(chess::ChessGame),
+    Xiangqi(Box<xiangqi::XiangqiGame>),
+}
+
+impl Game {
+    /// Loads and replays a game under `rules`. Every move of `moves` must be
+    /// legal, and none may follow the end of the game.
+    pub fn load(
+        variant: Variant,
+        fen: &str,
+        moves: &[impl AsRef<str>],
+        options: LoadOptions,
+        rules: &RuleOptions,
+    ) -> Result<Game, InputError> {
+        match variant {
+            Variant::Chess => chess::ChessGame::load(fen, moves, options).map(Game::Chess),
+            Variant::Xiangqi => xiangqi::XiangqiGame::load(fen, moves, options, rules)
+                .map(|game| Game::Xiangqi(Box::new(game))),
+        }
+    }
+
+    /// Every legal move of the current position, sorted by coordinate text.
+    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
+        let mut described = Vec::new();
+        self.describe_legal_moves(options, |info| described.push(info.clone()))?;
+        Ok(described)
+    }
+
+    /// [`Self::legal_moves`] one at a time: each description is handed to `each` as
+    /// soon as it is written, so a caller that writes them out keeps no list.
+    pub fn describe_legal_moves(
+        &self,
+        options: &RuleOptions,
+        each: impl FnMut(&MoveInfo),
+    ) -> Result<(), InputError> {
+        match self {
+            Game::Chess(game) => {
+                chess::check_rule_set(options)?;
+                game.describe_legal_moves(each);
+            }
+            Game::Xiangqi(game) => game.describe_legal_moves(each),
+        }
+        Ok(())
+    }
+
+    /// Every legal move as coordinates only, sorted like [`Self::legal_moves`].
+    pub fn legal_move_coordinates(
+        &self,
+        options: &RuleOptions,
+    ) -> Result<Vec<MoveCoordinates>, InputError> {
+        match self {
+            Game::Chess(game) => {
+                chess::check_rule_set(options)?;
+                Ok(game.legal_move_coordinates())
+            }
+            Game::Xiangqi(game) => Ok(game.legal_move_coordinates()),
+        }
+    }
+
+    /// The game's status after its history.
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+        match self {
+            Game::Chess(game) => game.status(options),
+            Game::Xiangqi(game) => Ok(game.status()),
+        }
+    }
+
+    /// Judges a candidate move given as text.
+    pub fn validate(&self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self {
+            Game::Chess(game) => game.validate(text, options),
+            Game::Xiangqi(game) => game.validate(text),
+        }
+    }
+
+    /// Perft that asks `stop` before each root move's subtree and gives up
+    /// (`None`) when it says so: a deep count takes seconds, and nobody may be
+    /// waiting for it any more.
+    pub fn perft_until(
+        &self,
+        depth: u32,
+        divide: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<PerftReport> {
+        // Too shallow to be worth splitting: done before anyone could stop it.
+        if depth < 2 {
+            return Some(self.perft(depth, divide));
+        }
+        let mut rows = match self {
+            Game::Chess(game) => game.perft_rows(depth, stop)?,
+            Game::Xiangqi(game) => game.perft_rows(depth, stop)?,
+        };
+        rows.sort();
+        Some(PerftReport {
+            nodes: rows.iter().map(|(_, n)| n).sum(),
+            divide: if divide { rows } else { Vec::new() },
+        })
+    }
+
+    /// Perft from the current position.
+    #[must_use]
+    pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
+        match self {
+            Game::Chess(game) => game.perft(depth, divide),
+            Game::Xiangqi(game) => game.perft(depth, divide),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::{Game, LoadOptions, RuleOptions, Variant};
+
+    fn start(variant: Variant) -> Game {
+        Game::load(
+            variant,
+            "",
+            &[] as &[&str],
+            LoadOptions::default(),
+            &RuleOptions::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn perft_until_counts_like_perft_unless_stopped() {
+        for variant in [Variant::Chess, Variant::Xiangqi] {
+            let game = start(variant);
+            for depth in 0..=3 {
+                for divide in [false, true] {
+                    let whole = game.perft(depth, divide);
+                    let split = game.perft_until(depth, divide, &|| false).unwrap();
+                    assert_eq!(whole, split, "{variant:?} depth {depth} divide {divide}");
+                }
+            }
+            // Asked before every root move: stopping after the third gives up.
+            let asked = Cell::new(0);
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() > 3
+            };
+            assert!(game.perft_until(3, true, &stop).is_none());
+            assert_eq!(asked.get(), 4);
+        }
+    }
+}
