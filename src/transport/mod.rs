@@ -10,8 +10,11 @@
 //!   concurrency limit, drain at shutdown, metrics and spans, TLS and the
 //!   Engine token, and the admin port.
 //!
-//! [`proto`] is the generated code; `rpc` converts it, `net` routes it.
+//! [`proto`] is the generated code; `rpc` converts it, `net` routes it. Both
+//! depend on [`shutdown`] (the drain signal) and neither on the other's
+//! internals, except that the server in `net` assembles the `rpc` services.
 
 pub mod net;
 pub mod proto;
 pub mod rpc;
+pub mod shutdown;

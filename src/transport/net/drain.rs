@@ -10,7 +10,7 @@
 //!   already on its way is delivered first, so a watcher sees NOT_SERVING
 //!   and then the end.
 //! - an Analyze stream ends in the Engine (`engine::SearchStream`, given
-//!   [`signal`]): it stops its search and sends the best move so far first,
+//!   [`signal`](crate::transport::shutdown::signal)): it stops its search and sends the best move so far first,
 //!   which a layer that only sees encoded bytes could not do.
 //!
 //! Unary calls are never cut: their answer is complete before their body
@@ -26,36 +26,13 @@ use http::{HeaderMap, HeaderValue, Request, Response};
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
 use tokio::sync::watch;
-use tonic::Status;
 use tower::{Layer, Service};
+
+use crate::transport::shutdown::{DrainSignal, SHUTTING_DOWN, signal};
 
 /// Server-streaming methods whose streams this layer ends when the drain
 /// starts (Analyze ends itself; see the module documentation).
 const STREAMS: [&str; 1] = ["/grpc.health.v1.Health/Watch"];
-
-/// What a stream ended by the drain tells its client.
-const SHUTTING_DOWN: &str = "the server is shutting down; retry on another connection";
-
-/// A future that resolves once the drain has started (at once if it has).
-pub type DrainSignal = Pin<Box<dyn Future<Output = ()> + Send>>;
-
-/// The drain signal of `draining`, the receiver the server turns true when
-/// the drain starts.
-#[must_use]
-pub fn signal(draining: &watch::Receiver<bool>) -> DrainSignal {
-    let mut draining = draining.clone();
-    Box::pin(async move {
-        let _ = draining.wait_for(|&draining| draining).await;
-    })
-}
-
-/// Counts a stream cut short by the drain and returns the status that ends
-/// it.
-#[must_use]
-pub fn ended_by_drain() -> Status {
-    metrics::counter!("arbiter_streams_ended_by_drain_total").increment(1);
-    Status::unavailable(SHUTTING_DOWN)
-}
 
 /// Ends the [`STREAMS`] once `draining` turns true.
 #[derive(Debug, Clone)]

@@ -16,7 +16,7 @@ use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
 use super::{convert, rules::guarded, status::invalid_argument};
-use crate::transport::net::drain::{self, DrainSignal};
+use crate::transport::shutdown::{self, DrainSignal};
 use crate::{
     config::Config,
     game::{Game, MoveInfo, RuleOptions, RuleSet},
@@ -399,7 +399,7 @@ impl Stream for SearchStream {
             Some(event) => Poll::Ready(Some(wire_event(&event, this.rule_set))),
             None if this.draining => {
                 this.ended = true;
-                Poll::Ready(Some(Err(drain::ended_by_drain())))
+                Poll::Ready(Some(Err(shutdown::ended_by_drain())))
             }
             None => Poll::Ready(None),
         }
@@ -458,7 +458,7 @@ impl Engine for EngineService {
             inner: UnboundedReceiverStream::new(events),
             rule_set,
             handle,
-            drain: self.draining.as_ref().map(drain::signal),
+            drain: self.draining.as_ref().map(shutdown::signal),
             draining: false,
             ended: false,
         })))
