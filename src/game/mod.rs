@@ -21,7 +21,9 @@ pub use types::{
 /// The games the service knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Western chess under FIDE rules, through shakmaty.
     Chess,
+    /// Xiangqi (Chinese chess), with AXF, SIMPLE and CASUAL repetition rules.
     Xiangqi,
 }
 
@@ -49,7 +51,9 @@ impl Variant {
 /// replayed and checked.
 #[derive(Debug, Clone)]
 pub enum Game {
+    /// A chess game.
     Chess(chess::ChessGame),
+    /// A xiangqi game, boxed: its replayed history makes it far larger than a chess game.
     Xiangqi(Box<xiangqi::XiangqiGame>),
 }
 
