@@ -57,13 +57,14 @@ pub fn ended_by_drain() -> Status {
     Status::unavailable(SHUTTING_DOWN)
 }
 
-/// Ends the [`STREAMS`] once `draining` turns true.
+/// Ends the server streams listed in `STREAMS` (`Health/Watch`) once `draining` turns true.
 #[derive(Debug, Clone)]
 pub struct DrainLayer {
     draining: watch::Receiver<bool>,
 }
 
 impl DrainLayer {
+    /// A layer that ends the streams once `draining` turns true.
     #[must_use]
     pub fn new(draining: watch::Receiver<bool>) -> Self {
         DrainLayer { draining }
@@ -81,6 +82,7 @@ impl<S> Layer<S> for DrainLayer {
     }
 }
 
+/// The service [`DrainLayer`] wraps: other calls pass through unchanged.
 #[derive(Debug, Clone)]
 pub struct Drain<S> {
     inner: S,
