@@ -220,6 +220,7 @@ impl Config {
         config
     }
 
+    /// `drain_timeout_secs` as a duration: the longest in-flight calls get after SIGTERM.
     #[must_use]
     pub fn drain_timeout(&self) -> Duration {
         Duration::from_secs(self.drain_timeout_secs)
@@ -232,6 +233,7 @@ impl Config {
             .then(|| Duration::from_secs(self.max_connection_age_secs))
     }
 
+    /// `max_connection_age_grace_secs` as a duration: how long calls on a connection closed for age may still run.
     #[must_use]
     pub fn max_connection_age_grace(&self) -> Duration {
         Duration::from_secs(self.max_connection_age_grace_secs)
@@ -244,11 +246,13 @@ impl Config {
             .then(|| Duration::from_secs(self.keepalive_interval_secs))
     }
 
+    /// `request_timeout_secs` as a duration: the upper bound on any single call.
     #[must_use]
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs)
     }
 
+    /// `handshake_timeout_ms` as a duration: how long a new connection has to send its first request.
     #[must_use]
     pub fn handshake_timeout(&self) -> Duration {
         Duration::from_millis(self.handshake_timeout_ms)
@@ -270,6 +274,7 @@ impl Secret {
         Ok(Secret(Arc::from(text)))
     }
 
+    /// The secret's bytes, for a comparison; never log them.
     #[must_use]
     pub fn expose(&self) -> &[u8] {
         self.0.as_bytes()

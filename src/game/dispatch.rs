@@ -11,7 +11,9 @@ use super::{
 /// replayed and checked.
 #[derive(Debug, Clone)]
 pub enum Game {
+    /// A chess game.
     Chess(chess::ChessGame),
+    /// A xiangqi game, boxed: its replayed history makes it far larger than a chess game.
     Xiangqi(Box<xiangqi::XiangqiGame>),
 }
 

@@ -10,11 +10,21 @@ pub enum InputError {
     /// The FEN is malformed or describes an impossible position.
     Fen(String),
     /// A move of the history cannot be parsed or is illegal at its point.
-    HistoryMove { index: usize, message: String },
+    HistoryMove {
+        /// The move's index in the history, from 0.
+        index: usize,
+        /// What is wrong with it, as a sentence.
+        message: String,
+    },
     /// A candidate move (ValidateMove) cannot be parsed at all.
     CandidateMove(String),
     /// An option does not fit the variant or is out of range.
-    Option { field: OptionField, message: String },
+    Option {
+        /// The setting at fault.
+        field: OptionField,
+        /// What is wrong with it, as a sentence.
+        message: String,
+    },
     /// A variant or feature this server does not serve.
     Unsupported(String),
 }
@@ -23,9 +33,13 @@ pub enum InputError {
 /// field it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OptionField {
+    /// `rule_set`: a rule set of the other game.
     RuleSet,
+    /// `repetition_count`: outside 2 to 5.
     RepetitionCount,
+    /// `move_limit_plies`: above 10000.
     MoveLimitPlies,
+    /// `claim_draws`: set for xiangqi, which has no claimable draws.
     ClaimDraws,
     /// How the position's coordinates are written.
     Coordinates,

@@ -25,7 +25,9 @@ pub use types::{
 /// The games the service knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Western chess under FIDE rules, through shakmaty.
     Chess,
+    /// Xiangqi (Chinese chess), with AXF, SIMPLE and CASUAL repetition rules.
     Xiangqi,
 }
 

@@ -14,8 +14,10 @@ use super::{InputError, OptionField, RuleSet, Variant};
 /// pieces, the side not to move in check).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Strictness {
+    /// The default: the checks the reference engines make.
     #[default]
     Strict,
+    /// Accept what the game's lenient reader can still play, as described above.
     Lenient,
 }
 
@@ -33,6 +35,7 @@ pub enum MaterialDraw {
 /// How a position is read from a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LoadOptions {
+    /// How strictly the FEN is checked.
     pub strictness: Strictness,
     /// Xiangqi coordinates with ranks 1-10 (Fairy-Stockfish) instead of ICCS.
     pub one_based: bool,
@@ -41,6 +44,7 @@ pub struct LoadOptions {
 /// How a game is judged. `rule_set: None` means the variant's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleOptions {
+    /// The rule set; `None` means the variant's default (chess FIDE, xiangqi AXF).
     pub rule_set: Option<RuleSet>,
     /// Xiangqi: occurrence that triggers a repetition ruling (2..=5).
     pub repetition_count: u32,
@@ -48,6 +52,7 @@ pub struct RuleOptions {
     pub move_limit_plies: u32,
     /// Xiangqi: checks per side that count toward the move limit.
     pub check_discount: u32,
+    /// Xiangqi: when bare material draws; chess ignores it.
     pub material_draw: MaterialDraw,
     /// Chess: treat claimable draws as claimed.
     pub claim_draws: bool,
@@ -66,8 +71,11 @@ impl Default for RuleOptions {
     }
 }
 
+/// Default occurrence that triggers a xiangqi repetition ruling: the third.
 pub const DEFAULT_REPETITION_COUNT: u32 = 3;
+/// Default xiangqi move limit: 120 plies (60 moves) without capture.
 pub const DEFAULT_MOVE_LIMIT_PLIES: u32 = 120;
+/// Default checks per side that count toward the xiangqi move limit.
 pub const DEFAULT_CHECK_DISCOUNT: u32 = 10;
 
 impl RuleOptions {

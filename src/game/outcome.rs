@@ -6,11 +6,14 @@ use std::fmt;
 /// is written `w` in FEN).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// Chess White; xiangqi Red. Moves first.
     White,
+    /// Black in both games.
     Black,
 }
 
 impl Side {
+    /// The other side.
     #[must_use]
     pub fn opponent(self) -> Side {
         match self {
@@ -32,9 +35,12 @@ impl fmt::Display for Side {
 /// Why a game ended (or could be ended by a claim).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Reason {
+    /// The side to move is in check and has no legal move; it loses.
     Checkmate,
     /// Chess: a draw. Xiangqi: the stalemated side loses.
     Stalemate,
+    /// Neither side can win with the material left (chess: shakmaty's
+    /// insufficient-material test; xiangqi: the material-draw option).
     InsufficientMaterial,
     /// Chess (FIDE 9.2): claimable, not automatic.
     ThreefoldRepetition,
@@ -79,12 +85,24 @@ impl fmt::Display for Reason {
 /// The state of a game after the moves so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// No rule ended the game.
     Ongoing,
-    Decisive { winner: Side, reason: Reason },
-    Draw { reason: Reason },
+    /// One side won.
+    Decisive {
+        /// The side that won.
+        winner: Side,
+        /// The rule that decided it.
+        reason: Reason,
+    },
+    /// The game is drawn.
+    Draw {
+        /// The rule that drew it.
+        reason: Reason,
+    },
 }
 
 impl Outcome {
+    /// Whether the game has ended: anything but [`Outcome::Ongoing`].
     #[must_use]
     pub fn is_over(self) -> bool {
         !matches!(self, Outcome::Ongoing)

@@ -17,8 +17,10 @@ pub struct Notation {
 }
 
 impl Notation {
+    /// Bytes a notation holds; the rest of a longer text is dropped (see [`Self::push`]).
     pub const CAPACITY: usize = 15;
 
+    /// The empty text, usable in constants.
     #[must_use]
     pub const fn new() -> Notation {
         Notation {
@@ -38,6 +40,7 @@ impl Notation {
         }
     }
 
+    /// Appends ASCII text; non-ASCII bytes, or bytes past the capacity, are left out, as in [`Self::push`].
     #[inline]
     pub fn push_str(&mut self, text: &str) {
         debug_assert!(text.is_ascii(), "{text:?} after {self:?}");
@@ -75,6 +78,7 @@ impl Notation {
         }
     }
 
+    /// The text as a `str`; always valid, since only ASCII is ever stored.
     #[must_use]
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever stored, so this never fails.
@@ -149,18 +153,31 @@ impl PartialEq<&str> for Notation {
 /// name their pieces with these kinds only when describing them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    /// Xiangqi: the general (FEN `K`), confined to the palace.
     General = 0,
+    /// Xiangqi: the advisor (FEN `A`), confined to the palace.
     Advisor = 1,
+    /// Xiangqi: the elephant (FEN `B`), which stays on its own side of the river.
     Elephant = 2,
+    /// Xiangqi: the horse (FEN `N`), whose leg can be blocked.
     Horse = 3,
+    /// Xiangqi: the chariot (FEN `R`).
     Chariot = 4,
+    /// Xiangqi: the cannon (FEN `C`), which captures over exactly one screen.
     Cannon = 5,
+    /// Xiangqi: the soldier (FEN `P`).
     Soldier = 6,
+    /// Chess: the pawn (FEN `P`).
     Pawn,
+    /// Chess: the knight (FEN `N`).
     Knight,
+    /// Chess: the bishop (FEN `B`).
     Bishop,
+    /// Chess: the rook (FEN `R`).
     Rook,
+    /// Chess: the queen (FEN `Q`).
     Queen,
+    /// Chess: the king (FEN `K`).
     King,
 }
 
@@ -216,14 +233,18 @@ impl PieceKind {
 /// A piece of one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PieceInfo {
+    /// The side that owns the piece (White is Red in xiangqi).
     pub side: Side,
+    /// The kind, always one of the game's own kinds.
     pub kind: PieceKind,
 }
 
 /// Chess castling side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CastlingSide {
+    /// Castling with the rook on the h-file (`O-O`).
     Kingside,
+    /// Castling with the rook on the a-file (`O-O-O`).
     Queenside,
 }
 
@@ -236,13 +257,21 @@ pub struct MoveInfo {
     pub san: Notation,
     /// Xiangqi 1-based coordinates, when asked for.
     pub uci_one_based: Option<Notation>,
+    /// The square the piece leaves, in the coordinates of [`Self::uci`] (`e2`, `h2`).
     pub from: Notation,
+    /// The square the piece reaches, in the coordinates of [`Self::uci`].
     pub to: Notation,
+    /// The moving piece.
     pub piece: PieceInfo,
+    /// The captured piece; `None` for a move that captures nothing.
     pub captured: Option<PieceInfo>,
+    /// Whether the move gives check.
     pub check: bool,
+    /// Chess: the side castled to; always `None` in xiangqi.
     pub castling: Option<CastlingSide>,
+    /// Chess: whether the move is an en-passant capture; always `false` in xiangqi.
     pub en_passant: bool,
+    /// Chess: the kind a pawn promotes to; `None` for every other move and in xiangqi.
     pub promotion: Option<PieceKind>,
     /// Set when playing the move completes a repetition the rules forbid.
     pub forbidden_repetition: Option<Outcome>,
@@ -283,51 +312,71 @@ pub struct MoveCoordinates {
 /// Why a candidate move is not legal: the rule it breaks, in either game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {
+    /// There is no piece on the origin square.
     NoPiece,
+    /// The piece on the origin square belongs to the opponent.
     OpponentPiece,
     /// The piece cannot move like that at all (wrong shape or distance).
     IllegalPieceMovement,
     /// A slider (chess), a chariot or a non-capturing cannon would pass over a piece.
     PathBlocked,
+    /// The destination holds a piece of the mover's own side.
     CapturesOwnPiece,
     /// The mover's own king (chess) or general (xiangqi) would be in check.
     LeavesKingInCheck,
+    /// Chess: the castling right was lost (king or rook moved, rook captured).
     CastlingRightLost,
+    /// Chess: the king would pass through an attacked square.
     CastlingThroughCheck,
+    /// Chess: the king is in check, so it may not castle.
     CastlingOutOfCheck,
+    /// Chess: a pawn reaching the last rank needs a promotion piece, and only then.
     BadPromotion,
+    /// The game is already over (checkmate, stalemate or a rule ending).
     GameOver,
     /// The text names no move of this position.
     NoSuchMove,
     /// The text fits more than one legal move.
     Ambiguous,
+    /// Chess: an en-passant capture that is not available now.
     EnPassantUnavailable,
     /// Xiangqi: afterwards the two generals would face each other on an open file.
     GeneralsFacing,
+    /// Xiangqi: the square that blocks the horse's leg is occupied.
     HorseLegBlocked,
+    /// Xiangqi: the elephant's eye (the point between its start and end) is occupied.
     ElephantEyeBlocked,
+    /// Xiangqi: an elephant may not cross the river.
     ElephantCrossesRiver,
     /// Xiangqi: the general or an advisor would leave its palace.
     MustStayInPalace,
     /// Xiangqi: a cannon capture without exactly one piece between.
     CannonNeedsOneScreen,
+    /// Xiangqi: a soldier moves sideways only after crossing the river.
     SoldierSidewaysBeforeRiver,
+    /// Xiangqi: a soldier never moves backward.
     SoldierBackward,
 }
 
 /// A side's behaviour over a repeating loop (xiangqi).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoopStatus {
+    /// Neither perpetual check nor perpetual chase.
     Allowed,
+    /// Every move of the side in the loop gave check.
     PerpetualCheck,
+    /// Every move of the side in the loop chased the same enemy piece.
     PerpetualChase,
 }
 
 /// A piece chased on every move of the perpetual chaser.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChasedPiece {
+    /// The chased piece.
     pub piece: PieceInfo,
+    /// Its square when the loop began, in ICCS (`e3`, ranks 0-9).
     pub square_at_loop_start: String,
+    /// Its square now, in ICCS; differs from the start when the chased piece moved.
     pub square_now: String,
 }
 
@@ -342,39 +391,60 @@ pub struct RepetitionInfo {
     pub loop_first_ply: u32,
     /// Index of the move that completed the repetition.
     pub loop_last_ply: u32,
+    /// Xiangqi: Red's behaviour over the loop; `None` in chess.
     pub white_status: Option<LoopStatus>,
+    /// Xiangqi: Black's behaviour over the loop; `None` in chess.
     pub black_status: Option<LoopStatus>,
+    /// Xiangqi: the pieces chased on every move of the perpetual chaser; empty otherwise.
     pub chased: Vec<ChasedPiece>,
+    /// A sentence for players naming the loop and the ruling.
     pub explanation: String,
 }
 
 /// Everything GameStatus reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status {
+    /// The position after the history, canonical FEN.
     pub fen: String,
+    /// The side to move after the history.
     pub side_to_move: Side,
+    /// Whether the side to move is in check.
     pub in_check: bool,
+    /// The outcome after the history; ongoing when no rule ended the game.
     pub outcome: Outcome,
     /// The side that broke a rule, for perpetual rulings.
     pub offender: Option<Side>,
+    /// The rule set applied.
     pub rule_set: RuleSet,
+    /// Chess: the draws the side to move could claim now, unless the options already claim them; empty in xiangqi.
     pub claimable_draws: Vec<Reason>,
+    /// Plies since the last capture (chess: or pawn move).
     pub halfmove_clock: u32,
+    /// Full-move number: starts at 1 and increases after Black's move.
     pub fullmove_number: u32,
+    /// Set when the current position occurred earlier in the repetition window.
     pub repetition: Option<RepetitionInfo>,
+    /// Xiangqi: plies counted toward the move limit, after the check discount; 0 in chess.
     pub move_limit_counter: u32,
 }
 
 /// The answer to "is this move legal here?".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
+    /// The move is legal.
     Legal {
+        /// The move, normalised and fully described.
         info: MoveInfo,
+        /// The position after the move, canonical FEN.
         fen_after: String,
+        /// The game's status after the move (boxed: it dwarfs the illegal case).
         status_after: Box<Status>,
     },
+    /// The move is not legal.
     Illegal {
+        /// The rule the move breaks.
         reason: IllegalReason,
+        /// A sentence for players ("the knight on g1 cannot reach g3").
         detail: String,
     },
 }
@@ -382,6 +452,8 @@ pub enum Verdict {
 /// A perft result with optional per-move counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PerftReport {
+    /// Leaf nodes at the requested depth; depth 0 counts the position itself.
     pub nodes: u64,
+    /// With divide: each legal move (coordinate notation) and the leaf count below it; empty otherwise.
     pub divide: Vec<(String, u64)>,
 }

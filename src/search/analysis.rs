@@ -39,9 +39,11 @@ pub enum AnalysisError {
 /// One search to run: the game as loaded from the request, and how to search it.
 #[derive(Debug, Clone)]
 pub struct Analysis<'a> {
+    /// The game after the request's history; the search starts from its current position.
     pub game: &'a Game,
     /// The rules the game was loaded under; the search respects the same ones.
     pub rules: &'a RuleOptions,
+    /// What bounds the search.
     pub limits: Limits,
     /// Lines to report per iteration, at least 1.
     pub multipv: usize,
@@ -52,6 +54,7 @@ pub struct Analysis<'a> {
 pub struct Started {
     /// Dropping it stops the search.
     pub handle: SearchHandle,
+    /// The rule set the search judged by, after the variant's default is filled in.
     pub rule_set: RuleSet,
 }
 

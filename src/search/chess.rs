@@ -17,6 +17,7 @@ pub struct ChessNode {
 }
 
 impl ChessNode {
+    /// A node for `position`, hashing it once.
     #[must_use]
     pub fn new(position: Chess) -> Self {
         let hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
@@ -32,6 +33,7 @@ impl ChessNode {
         }
     }
 
+    /// The position the node stands for.
     #[must_use]
     pub fn position(&self) -> &Chess {
         &self.position

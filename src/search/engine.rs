@@ -21,6 +21,7 @@ use super::{NoMoveOutcome, SearchGame};
 /// One position of the game before the search root, for repetition rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HistoryEntry {
+    /// The position's hash, as [`SearchGame::zobrist`] gives it.
     pub zobrist: u64,
     /// Whether the side to move was in check here (the move that led here
     /// gave check); xiangqi's perpetual-check rule needs it.
@@ -28,6 +29,7 @@ pub struct HistoryEntry {
 }
 
 impl HistoryEntry {
+    /// The entry for `pos`.
     #[must_use]
     pub fn of<G: SearchGame>(pos: &G) -> Self {
         HistoryEntry {
@@ -40,6 +42,7 @@ impl HistoryEntry {
 /// Everything one search needs.
 #[derive(Debug, Clone)]
 pub struct SearchRequest<G: SearchGame> {
+    /// The position to search.
     pub root: G,
     /// Positions that preceded `root` in the game, oldest first (those before
     /// the last irreversible move may be omitted), excluding `root` itself.
@@ -48,9 +51,11 @@ pub struct SearchRequest<G: SearchGame> {
     /// look at the moves (xiangqi's perpetual chase) can replay a loop. Empty
     /// when unknown; otherwise as long as `history`.
     pub history_moves: Vec<G::Move>,
+    /// What bounds the search.
     pub limits: Limits,
     /// Number of best lines to report, 1 to 5.
     pub multipv: usize,
+    /// The rules repetitions and rule draws are judged by.
     pub rules: G::Rules,
 }
 
@@ -93,20 +98,28 @@ impl<G: SearchGame> SearchRequest<G> {
 /// One completed line of one iteration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchInfo<M> {
+    /// Nominal depth of the iteration, in plies.
     pub depth: u32,
+    /// Deepest ply any node of the search has reached so far, quiescence included.
     pub seldepth: u32,
     /// 1-based line number (1 = best).
     pub multipv: usize,
+    /// The line's score, from the root side to move's view.
     pub score: Score,
+    /// The line's moves, starting from the root.
     pub pv: Vec<M>,
+    /// Nodes searched so far, all lines included.
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
 }
 
 /// Why a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopReason {
+    /// The depth limit was reached.
     DepthReached,
+    /// The node limit was reached.
     NodeLimit,
     /// Movetime or deadline.
     TimeUp,
@@ -120,19 +133,26 @@ pub enum StopReason {
     NoLegalMoves,
 }
 
+/// How a search ended: the best move, its line and what the search cost.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult<M> {
     /// `None` only when the root has no legal move.
     pub best_move: Option<M>,
+    /// The score of the best move, from the root side to move's view.
     pub score: Score,
+    /// The principal variation, starting with `best_move`.
     pub pv: Vec<M>,
     /// Deepest completed iteration.
     pub depth: u32,
+    /// Deepest ply any node reached, quiescence included.
     pub seldepth: u32,
+    /// Nodes searched in total.
     pub nodes: u64,
+    /// Wall time of the whole search.
     pub elapsed: Duration,
     /// The MultiPV lines of the last completed iteration, best first.
     pub lines: Vec<SearchInfo<M>>,
+    /// The limit or event that ended the search.
     pub stop_reason: StopReason,
 }
 

@@ -10,9 +10,11 @@ use super::params::NEXT_ITERATION_TIME_FRACTION;
 /// stops the search. With none set the search runs until stopped.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
+    /// Deepest iteration to complete, in plies.
     pub depth: Option<u32>,
     /// Exact: a node-limited search is deterministic.
     pub nodes: Option<u64>,
+    /// Time budget from the start of the search.
     pub movetime: Option<Duration>,
     /// An absolute deadline (e.g. the caller's RPC deadline minus a reply
     /// margin); the search honours the earlier of this and `movetime`.

@@ -37,6 +37,8 @@ pub use tt::TranspositionTable;
 /// worker thread. The search owns this contract; the evaluators in [`eval`]
 /// implement it for each game's node type.
 pub trait Evaluator<G>: Send + Sync {
+    /// The score in centipawns from the side to move's view; it must stay
+    /// within ±[`score::MATE_BOUND`], or the search reads it as a mate.
     fn evaluate(&self, position: &G) -> i32;
 }
 
@@ -52,8 +54,11 @@ pub enum NoMoveOutcome {
 /// How the game's rules judge a repetition reached during the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RepetitionVerdict {
+    /// The repetition is a draw.
     Draw,
+    /// The side to move wins: its opponent broke a perpetual rule.
     SideToMoveWins,
+    /// The side to move loses: it broke a perpetual rule.
     SideToMoveLoses,
 }
 
@@ -72,6 +77,7 @@ pub struct RepetitionLoop {
 /// copy-make: [`SearchGame::play`] returns a new position, so the search
 /// never has to undo a move.
 pub trait SearchGame: Clone + Send + Sync + 'static {
+    /// A legal move of this game; small and `Copy`, since the search keeps many.
     type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
     /// Rule options the search must respect (move limit, repetition rule set).
     type Rules: Clone + Send + Sync + Default + fmt::Debug + 'static;
@@ -99,12 +105,14 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
         }
         out.truncate(keep);
     }
+    /// The position after the legal move `mv`.
     fn play(&self, mv: Self::Move) -> Self;
     /// Passes the turn; `None` where a null move is unsound or impossible
     /// (in check, or too little material to rule out zugzwang).
     fn play_null(&self) -> Option<Self>;
     /// Position hash; clocks are excluded so repetitions compare equal.
     fn zobrist(&self) -> u64;
+    /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// Compact identity of a move, below [`SearchGame::MOVE_CODE_SPACE`];
     /// the transposition table stores this instead of the move.
@@ -121,6 +129,7 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
     }
+    /// What having no legal move is worth to the side to move, given whether it is in check.
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome;
     /// Plies since the last irreversible move; no repetition reaches past it.
     fn reversible_plies(&self) -> u32;
@@ -128,6 +137,7 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// and dead positions, xiangqi move limit). The search lets a mate on the
     /// board take precedence.
     fn rule_draw(&self, rules: &Self::Rules) -> bool;
+    /// The game's ruling on a repetition reached in the search, under `rules`.
     fn judge_repetition(rules: &Self::Rules, repetition: RepetitionLoop) -> RepetitionVerdict;
     /// How many earlier occurrences in the game history make a repetition the
     /// rules decide: one less than the occurrence that decides, at most 2

@@ -34,6 +34,7 @@ fn history_bonus(depth: i32) -> i32 {
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
+    /// Empty tables for plies 0 to `max_ply` and move codes below `move_code_space`.
     pub fn new(max_ply: usize, move_code_space: usize) -> Self {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],

@@ -44,13 +44,16 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 /// Base depth reduction of a null move, plus depth / [`NULL_MOVE_DEPTH_DIVISOR`].
 pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+/// Divisor of the depth term of the null-move reduction.
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
 
 /// LMR applies from this depth and after this many moves were searched.
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// Moves searched at full depth before LMR reduces the rest.
 pub const LMR_MIN_MOVES: usize = 3;
 /// LMR reduction = `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`.
 pub const LMR_BASE: f64 = 0.75;
+/// Divisor of the LMR reduction's `ln(depth) * ln(moves)` term.
 pub const LMR_DIVISOR: f64 = 2.25;
 
 /// The settings of the selective search that depend on a game's evaluation
@@ -64,12 +67,15 @@ pub struct SearchParams {
     pub aspiration_window: i32,
     /// RFP applies up to this depth, with this margin per ply of depth.
     pub rfp_max_depth: i32,
+    /// RFP margin per ply of depth, in centipawns.
     pub rfp_margin_per_depth: i32,
     /// LMP applies up to this depth; moves from index `lmp_base + depth²`
     /// on are skipped, from half that index when the position is not
     /// improving and `lmp_halved_when_not_improving` is set.
     pub lmp_max_depth: i32,
+    /// The base of the LMP move count, `lmp_base + depth²`.
     pub lmp_base: usize,
+    /// Whether the LMP count halves when the position is not improving.
     pub lmp_halved_when_not_improving: bool,
     /// Whether LMP keeps late quiet moves that give check (it then has to
     /// play each late move to find out).
@@ -78,12 +84,15 @@ pub struct SearchParams {
     /// when `static eval + futility_margin_base + futility_margin_per_depth *
     /// depth` stays below alpha.
     pub futility_max_depth: i32,
+    /// Futility margin at depth 0, in centipawns.
     pub futility_margin_base: i32,
+    /// Futility margin added per ply of depth, in centipawns.
     pub futility_margin_per_depth: i32,
     /// Captures losing more than `see_capture_margin * depth` in the
     /// exchange are skipped up to this depth outside PV nodes (only where
     /// the game implements [`SearchGame::static_exchange`](super::SearchGame::static_exchange)).
     pub see_prune_max_depth: i32,
+    /// Exchange loss tolerated per ply of depth before a capture is pruned, in centipawns.
     pub see_capture_margin: i32,
     /// IIR applies from this depth.
     pub iir_min_depth: i32,
@@ -146,9 +155,13 @@ pub const XIANGQI: SearchParams = SearchParams {
 
 /// Move ordering bands: hash move, then captures (MVV-LVA), killers, quiets.
 pub const ORDER_HASH_MOVE: i32 = 1 << 30;
+/// Captures, ordered among themselves by MVV-LVA on top of this band.
 pub const ORDER_CAPTURE: i32 = 1 << 28;
+/// The first killer move of the ply.
 pub const ORDER_KILLER_FIRST: i32 = 1 << 27;
+/// The second killer move, just below the first.
 pub const ORDER_KILLER_SECOND: i32 = (1 << 27) - 1;
+/// The counter-move to the opponent's last move, just below the killers.
 pub const ORDER_COUNTERMOVE: i32 = (1 << 27) - 2;
 /// Captures that lose the static exchange: after killers, above history.
 pub const ORDER_LOSING_CAPTURE: i32 = 1 << 26;

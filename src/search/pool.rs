@@ -61,7 +61,9 @@ impl PoolConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("all {workers} search workers are busy and {queued} searches are queued")]
 pub struct PoolFull {
+    /// Worker threads of the pool.
     pub workers: usize,
+    /// Searches waiting when the submission was refused.
     pub queued: usize,
 }
 
@@ -90,6 +92,7 @@ impl PoolStats {
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
+    /// Searches finished, in total.
     pub fn completed(&self) -> u64 {
         self.completed.load(Ordering::Relaxed)
     }
@@ -155,6 +158,7 @@ pub struct SearchHandle {
 }
 
 impl SearchHandle {
+    /// Stops the search; its final result is still delivered. Dropping the handle does the same.
     pub fn cancel(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -204,11 +208,13 @@ impl SearchPool {
         Ok(SearchPool { shared, threads })
     }
 
+    /// The configuration the pool runs with, with `workers` at least 1.
     #[must_use]
     pub fn config(&self) -> &PoolConfig {
         &self.shared.config
     }
 
+    /// The pool's counters.
     #[must_use]
     pub fn stats(&self) -> &PoolStats {
         &self.shared.stats

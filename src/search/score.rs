@@ -6,11 +6,13 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Bound of every alpha-beta window.
 pub const INFINITY: i32 = MATE + 1;
+/// The score of a drawn position.
 pub const DRAW: i32 = 0;
 
 /// A score as reported to callers, from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
+    /// No mate found: the evaluation in centipawns.
     Centipawns(i32),
     /// Mate in this many moves (of the side to move); negative when the side
     /// to move is being mated.
@@ -31,16 +33,19 @@ impl Score {
     }
 }
 
+/// The internal score of being mated at `ply` from the root.
 #[must_use]
 pub fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
+/// The internal score of mating at `ply` from the root.
 #[must_use]
 pub fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
+/// Whether an internal score is a mate score.
 #[must_use]
 pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
@@ -59,6 +64,7 @@ pub fn to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Undoes [`to_tt`]: turns a stored node-relative mate score back into one relative to the root at `ply`.
 #[must_use]
 pub fn from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {

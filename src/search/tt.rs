@@ -12,6 +12,7 @@
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
+    /// The true score is this.
     Exact,
     /// The true score is at least this (a beta cut-off).
     Lower,
@@ -47,13 +48,18 @@ struct Entry {
 pub struct Probe {
     /// `u16::MAX` when no move is stored.
     pub move_code: u16,
+    /// The stored score; mates are relative to the node, see [`super::score::from_tt`].
     pub score: i32,
+    /// Depth the score was searched to, in plies.
     pub depth: i32,
+    /// What the score says about the true value.
     pub bound: Bound,
 }
 
+/// The move code stored when a node has no best move.
 pub const NO_MOVE: u16 = u16::MAX;
 
+/// The search's hash table of results, sized once and shared by a worker's searches.
 #[derive(Debug)]
 pub struct TranspositionTable {
     entries: Vec<Entry>,
@@ -105,6 +111,7 @@ impl TranspositionTable {
         ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
     }
 
+    /// The entry for `key` if it was stored in the current generation.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Probe> {
         let entry = &self.entries[self.index(key)];

@@ -47,6 +47,7 @@ impl XiangqiNode {
         }
     }
 
+    /// The position the node stands for.
     #[must_use]
     pub fn position(&self) -> &Position {
         &self.position

@@ -22,15 +22,15 @@ mod serde_like {
     use std::collections::HashMap;
 
     #[derive(Debug)]
-    pub struct Line(HashMap<String, String>);
+    pub(crate) struct Line(HashMap<String, String>);
 
     impl Line {
-        pub fn get(&self, key: &str) -> Option<&str> {
+        pub(crate) fn get(&self, key: &str) -> Option<&str> {
             self.0.get(key).map(String::as_str)
         }
     }
 
-    pub fn parse(text: &str) -> Option<Line> {
+    pub(crate) fn parse(text: &str) -> Option<Line> {
         let body = text.trim().strip_prefix('{')?.strip_suffix('}')?;
         let mut map = HashMap::new();
         let mut rest = body;

@@ -197,7 +197,7 @@ impl Decoder for RawCoder {
 
 /// The sum of the samples of metric `name` in Prometheus text whose labels
 /// include every pair of `labels` (0 when there are none).
-pub fn metric_value(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+pub(crate) fn metric_value(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| {
@@ -222,7 +222,7 @@ pub fn metric_value(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
 }
 
 /// The admin port's `/metrics` text.
-pub async fn scrape(admin: SocketAddr) -> String {
+pub(crate) async fn scrape(admin: SocketAddr) -> String {
     let (status, body) = http_get(admin, "/metrics").await;
     assert_eq!(status, 200, "{body}");
     body

@@ -30,33 +30,48 @@ pub enum FenError {
     RankCount(usize),
     /// Two digits in a row on a rank (1-based), with the rank's text.
     TwoDigits {
+        /// The rank, 1 to 8.
         rank: usize,
+        /// The rank's text as written.
         text: String,
     },
     /// A character that is neither a piece letter nor a digit 1-8.
     BadCharacter {
+        /// The rank, 1 to 8.
         rank: usize,
+        /// The character as written.
         ch: char,
     },
     /// A rank that does not cover 8 files.
     RankWidth {
+        /// The rank, 1 to 8.
         rank: usize,
+        /// The rank's text as written.
         text: String,
+        /// Files the rank covers (not 8).
         files: u32,
     },
+    /// The side field is not `w` or `b` (the field as written).
     BadSide(String),
     /// A castling character other than `K Q k q`.
     BadCastling {
+        /// The castling field as written.
         field: String,
+        /// The character at fault.
         ch: char,
     },
     /// A castling character given twice.
     RepeatedCastling {
+        /// The castling field as written.
         field: String,
+        /// The character given twice.
         ch: char,
     },
+    /// The en-passant field is neither `-` nor a square on rank 3 or 6 (the field as written).
     BadEnPassant(String),
+    /// The half-move clock is not a non-negative number (the field as written).
     BadHalfmoveClock(String),
+    /// The full-move number is not a number from 1 (the field as written).
     BadFullmoveNumber(String),
     /// Well formed, but not a legal position: one sentence per problem found.
     Illegal(String),

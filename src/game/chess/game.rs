@@ -110,6 +110,7 @@ impl ChessGame {
         self.window.push(next);
     }
 
+    /// The position after the history.
     #[must_use]
     pub fn position(&self) -> &Chess {
         &self.position
@@ -356,6 +357,7 @@ impl ChessGame {
         Some(rows)
     }
 
+    /// Leaf nodes `depth` plies below the position after the history; with `divide`, the count below each legal move too, sorted by move.
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         if !divide || depth == 0 {
             return PerftReport {
@@ -384,6 +386,7 @@ impl ChessGame {
     }
 }
 
+/// Refuses a rule set other than FIDE, the only one chess has; `None` means FIDE.
 pub fn check_rule_set(options: &RuleOptions) -> Result<(), InputError> {
     match options.rule_set {
         None | Some(RuleSet::Fide) => Ok(()),

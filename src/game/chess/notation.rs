@@ -120,9 +120,13 @@ pub(super) fn plain_uci(text: &[u8]) -> Option<(shakmaty::Square, shakmaty::Squa
 /// Why a move text did not give a legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveParseError {
+    /// The text is neither UCI nor SAN (the reason, as a sentence).
     Syntax(String),
+    /// Well-formed UCI that is not a legal move here.
     IllegalUci(UciMove),
+    /// Well-formed SAN that names no legal move here (the text as given).
     IllegalSan(String),
+    /// SAN that fits more than one legal move (the text as given).
     AmbiguousSan(String),
 }
 

@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, Chess, Move, Position, Rank, Role, Square, attacks};
 /// The move `from`–`to` (with `promotion`) if it is an ordinary legal move
 /// of `pos` (neither castling nor en passant); `None` when shakmaty has to
 /// decide.
-pub fn ordinary_legal_move(
+pub(crate) fn ordinary_legal_move(
     pos: &Chess,
     from: Square,
     to: Square,

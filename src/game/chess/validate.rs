@@ -25,7 +25,7 @@ fn role_name(role: Role) -> &'static str {
 /// no piece or several fit. A SAN that is illegal but names one piece this way
 /// gets that piece's precise reason instead of "no such move".
 #[must_use]
-pub fn sole_candidate(pos: &Chess, san: &San) -> Option<UciMove> {
+pub(crate) fn sole_candidate(pos: &Chess, san: &San) -> Option<UciMove> {
     let San::Normal {
         role,
         file,

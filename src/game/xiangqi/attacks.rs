@@ -8,7 +8,7 @@
 use super::types::SQUARES;
 
 /// Every point of the board.
-pub const ALL_SQUARES: u128 = (1u128 << SQUARES) - 1;
+pub(crate) const ALL_SQUARES: u128 = (1u128 << SQUARES) - 1;
 
 const fn on_board(file: i32, rank: i32) -> bool {
     file >= 0 && file < 9 && rank >= 0 && rank < 10
@@ -23,10 +23,10 @@ const fn bit(file: i32, rank: i32) -> u128 {
 }
 
 /// Ray directions. North and east run to higher indices, south and west to lower ones.
-pub const NORTH: usize = 0;
-pub const EAST: usize = 1;
-pub const SOUTH: usize = 2;
-pub const WEST: usize = 3;
+pub(crate) const NORTH: usize = 0;
+pub(crate) const EAST: usize = 1;
+pub(crate) const SOUTH: usize = 2;
+pub(crate) const WEST: usize = 3;
 
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
@@ -54,10 +54,10 @@ const fn make_rays() -> [[u128; SQUARES]; 4] {
 }
 
 /// `RAYS[dir][sq]`: the points strictly beyond `sq` in direction `dir`, to the edge.
-pub static RAYS: [[u128; SQUARES]; 4] = make_rays();
+pub(crate) static RAYS: [[u128; SQUARES]; 4] = make_rays();
 
 /// Both ranks and files through a point, without the point itself.
-pub static LINES: [u128; SQUARES] = {
+pub(crate) static LINES: [u128; SQUARES] = {
     let mut t = [0u128; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
@@ -68,7 +68,7 @@ pub static LINES: [u128; SQUARES] = {
 };
 
 /// Red's palace (d0-f2) and Black's palace (d7-f9), indexed by side.
-pub const PALACE: [u128; 2] = {
+pub(crate) const PALACE: [u128; 2] = {
     let mut p = [0u128; 2];
     let mut f = 3;
     while f <= 5 {
@@ -84,13 +84,13 @@ pub const PALACE: [u128; 2] = {
 };
 
 /// Red's half (ranks 0-4) and Black's half (ranks 5-9), indexed by side.
-pub const HALF: [u128; 2] = {
+pub(crate) const HALF: [u128; 2] = {
     let red = (1u128 << 45) - 1;
     [red, ALL_SQUARES & !red]
 };
 
 /// One orthogonal step inside the own palace.
-pub static GENERAL_STEPS: [[u128; SQUARES]; 2] = {
+pub(crate) static GENERAL_STEPS: [[u128; SQUARES]; 2] = {
     let mut t = [[0u128; SQUARES]; 2];
     let mut s = 0;
     while s < 2 {
@@ -113,7 +113,7 @@ pub static GENERAL_STEPS: [[u128; SQUARES]; 2] = {
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// One diagonal step inside the own palace.
-pub static ADVISOR_STEPS: [[u128; SQUARES]; 2] = {
+pub(crate) static ADVISOR_STEPS: [[u128; SQUARES]; 2] = {
     let mut t = [[0u128; SQUARES]; 2];
     let mut s = 0;
     while s < 2 {
@@ -136,9 +136,9 @@ pub static ADVISOR_STEPS: [[u128; SQUARES]; 2] = {
 /// A blockable step: `target` is reachable when the `block` point (horse leg, elephant
 /// eye) is empty. Off-board entries are all zero and so never add a target.
 #[derive(Debug, Clone, Copy)]
-pub struct Blockable {
-    pub block: u128,
-    pub target: u128,
+pub(crate) struct Blockable {
+    pub(crate) block: u128,
+    pub(crate) target: u128,
 }
 
 const NO_STEP: Blockable = Blockable {
@@ -147,7 +147,7 @@ const NO_STEP: Blockable = Blockable {
 };
 
 /// Elephant steps: two points diagonally, eye in between, never across the river.
-pub static ELEPHANT_STEPS: [[[Blockable; 4]; SQUARES]; 2] = {
+pub(crate) static ELEPHANT_STEPS: [[[Blockable; 4]; SQUARES]; 2] = {
     let mut t = [[[NO_STEP; 4]; SQUARES]; 2];
     let mut s = 0;
     while s < 2 {
@@ -176,7 +176,7 @@ pub static ELEPHANT_STEPS: [[[Blockable; 4]; SQUARES]; 2] = {
 
 /// Horse steps grouped by leg: for each orthogonal neighbour (the leg), the two points
 /// one step further and one to the side.
-pub static HORSE_STEPS: [[Blockable; 4]; SQUARES] = {
+pub(crate) static HORSE_STEPS: [[Blockable; 4]; SQUARES] = {
     let mut t = [[NO_STEP; 4]; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
@@ -202,7 +202,7 @@ pub static HORSE_STEPS: [[Blockable; 4]; SQUARES] = {
 /// Horses that attack `sq`, grouped by their leg: for each diagonal neighbour `d` of `sq`
 /// (which is the leg of every horse attacking through it), the two horse points behind it.
 /// `block` is the leg, `target` the two horse points.
-pub static HORSE_ATTACKERS: [[Blockable; 4]; SQUARES] = {
+pub(crate) static HORSE_ATTACKERS: [[Blockable; 4]; SQUARES] = {
     let mut t = [[NO_STEP; 4]; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
@@ -227,7 +227,7 @@ pub static HORSE_ATTACKERS: [[Blockable; 4]; SQUARES] = {
 };
 
 /// Soldier steps: forward, plus sideways once across the river.
-pub static SOLDIER_STEPS: [[u128; SQUARES]; 2] = {
+pub(crate) static SOLDIER_STEPS: [[u128; SQUARES]; 2] = {
     let mut t = [[0u128; SQUARES]; 2];
     let mut s = 0;
     while s < 2 {
@@ -250,7 +250,7 @@ pub static SOLDIER_STEPS: [[u128; SQUARES]; 2] = {
 };
 
 /// `SOLDIER_ATTACKERS[side][sq]`: points from which a soldier of `side` attacks `sq`.
-pub static SOLDIER_ATTACKERS: [[u128; SQUARES]; 2] = {
+pub(crate) static SOLDIER_ATTACKERS: [[u128; SQUARES]; 2] = {
     let mut t = [[0u128; SQUARES]; 2];
     let mut s = 0;
     while s < 2 {
@@ -282,7 +282,7 @@ pub(crate) fn first_blocker(dir: usize, blockers: u128) -> usize {
 /// Chariot moves and attacks from `sq`: each line up to and including its first piece.
 #[inline]
 #[must_use]
-pub fn chariot_attacks(sq: usize, occ: u128) -> u128 {
+pub(crate) fn chariot_attacks(sq: usize, occ: u128) -> u128 {
     let mut att = 0;
     for dir in 0..4 {
         let ray = RAYS[dir][sq];
@@ -300,7 +300,7 @@ pub fn chariot_attacks(sq: usize, occ: u128) -> u128 {
 /// screen). Returns occupied points of either colour; the caller keeps the enemy ones.
 #[inline]
 #[must_use]
-pub fn cannon_captures(sq: usize, occ: u128) -> u128 {
+pub(crate) fn cannon_captures(sq: usize, occ: u128) -> u128 {
     let mut att = 0;
     for dir in 0..4 {
         let blockers = RAYS[dir][sq] & occ;
@@ -317,7 +317,7 @@ pub fn cannon_captures(sq: usize, occ: u128) -> u128 {
 /// Horse moves and attacks from `sq`, legs checked against `occ`.
 #[inline]
 #[must_use]
-pub fn horse_attacks(sq: usize, occ: u128) -> u128 {
+pub(crate) fn horse_attacks(sq: usize, occ: u128) -> u128 {
     let mut att = 0;
     for step in &HORSE_STEPS[sq] {
         if occ & step.block == 0 {
@@ -330,7 +330,7 @@ pub fn horse_attacks(sq: usize, occ: u128) -> u128 {
 /// Points from which a horse would attack `sq` given `occ` (the reverse leg lookup).
 #[inline]
 #[must_use]
-pub fn horse_attackers(sq: usize, occ: u128) -> u128 {
+pub(crate) fn horse_attackers(sq: usize, occ: u128) -> u128 {
     let mut src = 0;
     for step in &HORSE_ATTACKERS[sq] {
         if occ & step.block == 0 {
@@ -343,7 +343,7 @@ pub fn horse_attackers(sq: usize, occ: u128) -> u128 {
 /// Elephant moves of `side` from `sq`, eyes checked against `occ`.
 #[inline]
 #[must_use]
-pub fn elephant_attacks(side: usize, sq: usize, occ: u128) -> u128 {
+pub(crate) fn elephant_attacks(side: usize, sq: usize, occ: u128) -> u128 {
     let mut att = 0;
     for step in &ELEPHANT_STEPS[side][sq] {
         if occ & step.block == 0 {
@@ -356,7 +356,7 @@ pub fn elephant_attacks(side: usize, sq: usize, occ: u128) -> u128 {
 /// Points strictly between `a` and `b` if they share a rank or file, else empty.
 #[inline]
 #[must_use]
-pub fn between(a: usize, b: usize) -> u128 {
+pub(crate) fn between(a: usize, b: usize) -> u128 {
     let (fa, ra, fb, rb) = (a % 9, a / 9, b % 9, b / 9);
     if ra == rb {
         if fa < fb {
@@ -377,7 +377,7 @@ pub fn between(a: usize, b: usize) -> u128 {
 
 /// Iterator over the set bits of a board, lowest first.
 #[derive(Debug, Clone, Copy)]
-pub struct Bits(pub u128);
+pub(crate) struct Bits(pub(crate) u128);
 
 impl Iterator for Bits {
     type Item = usize;
@@ -404,7 +404,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 
 /// Zobrist keys per piece code (1..=14; 0 unused) and point, from a fixed splitmix64 seed
 /// so hashes are stable across runs and builds.
-pub static ZOBRIST_PIECES: [[u64; SQUARES]; 15] = {
+pub(crate) static ZOBRIST_PIECES: [[u64; SQUARES]; 15] = {
     let mut t = [[0u64; SQUARES]; 15];
     let mut state = 0x5851_F42D_4C95_7F2D_u64;
     let mut p = 1;
@@ -422,7 +422,7 @@ pub static ZOBRIST_PIECES: [[u64; SQUARES]; 15] = {
 };
 
 /// Zobrist key toggled when Black is to move.
-pub const ZOBRIST_BLACK_TO_MOVE: u64 = splitmix64(0x1234_5678_9ABC_DEF0).1;
+pub(crate) const ZOBRIST_BLACK_TO_MOVE: u64 = splitmix64(0x1234_5678_9ABC_DEF0).1;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

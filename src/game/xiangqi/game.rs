@@ -167,6 +167,7 @@ impl XiangqiGame {
         })
     }
 
+    /// The position after the history.
     #[must_use]
     pub fn position(&self) -> &Position {
         self.status.position()
@@ -399,6 +400,7 @@ impl XiangqiGame {
         Some(rows)
     }
 
+    /// Leaf nodes `depth` plies below the position after the history; with `divide`, the count below each legal move too, sorted by move.
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         let pos = self.position();
         if !divide || depth == 0 {

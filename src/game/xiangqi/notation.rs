@@ -15,24 +15,33 @@ use crate::game::{IllegalReason, Notation, PieceKind, Side};
 /// Why a move string was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotationError {
+    /// The text is empty.
     Empty,
     /// Not shaped like any accepted notation.
     Malformed(String),
     /// A coordinate outside the board; `hint` points at a likely 0/1-based mix-up.
     BadSquare {
+        /// The text as given.
         input: String,
+        /// A sentence about the likely mix-up, when there is one.
         hint: Option<&'static str>,
     },
+    /// A WXF piece letter that names no xiangqi piece.
     UnknownPiece(char),
     /// The WXF string names a file on which the side to move has no such piece.
     NoSuchPiece {
+        /// The text as given.
         input: String,
+        /// The kind it names.
         piece: PieceKind,
+        /// The file it names, 1-9 from the mover's right as WXF counts.
         file: u8,
     },
     /// Several legal moves fit the WXF string.
     Ambiguous {
+        /// The text as given.
         input: String,
+        /// Every legal move that fits, for the message.
         candidates: Vec<Move>,
     },
     /// The WXF string is well formed but no legal move fits it.
@@ -365,6 +374,7 @@ pub struct WxfWriter<'a> {
 }
 
 impl<'a> WxfWriter<'a> {
+    /// A writer for legal moves of `pos`; moves of one piece given together share their first two characters.
     #[must_use]
     pub fn new(pos: &'a Position) -> WxfWriter<'a> {
         WxfWriter { pos, last: None }

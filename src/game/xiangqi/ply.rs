@@ -9,8 +9,11 @@ use crate::game::Side;
 /// One played ply, as the repetition rulings need it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlyRecord {
+    /// The move played.
     pub mv: Move,
+    /// The side that played it.
     pub mover: Side,
+    /// The piece it captured; `None` for a quiet move, which keeps the repetition window open.
     pub captured: Option<Piece>,
     /// The move checks the opponent's general.
     pub gives_check: bool,

@@ -30,18 +30,22 @@ pub struct Position {
 pub struct SquareSet(pub u128);
 
 impl SquareSet {
+    /// Whether `sq` is in the set.
     #[must_use]
     pub fn contains(self, sq: Square) -> bool {
         self.0 & sq.bit() != 0
     }
+    /// Whether the set has no point.
     #[must_use]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// Points in the set.
     #[must_use]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+    /// The points, lowest index first.
     pub fn iter(self) -> impl Iterator<Item = Square> {
         Bits(self.0).map(|i| Square::from_index_unchecked(i as u32))
     }
@@ -104,11 +108,13 @@ impl Position {
         self.zobrist ^= ZOBRIST_PIECES[piece.code() as usize][i];
     }
 
+    /// The side to move (`Side::White` is Red).
     #[must_use]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// The piece on `sq`, if any.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.mailbox[sq.index()])

@@ -12,14 +12,18 @@ use crate::game::{LoopStatus, Outcome, Reason, RuleSet, Side};
 /// moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChasedTarget {
+    /// The chased piece.
     pub piece: Piece,
+    /// Its point when the loop began.
     pub square_at_loop_start: Square,
+    /// Its point now; differs from the start when the chased piece moved.
     pub square_now: Square,
 }
 
 /// One side's behaviour over the loop.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideLoop {
+    /// Whether the side checked or chased on every move of the loop.
     pub status: LoopStatus,
     /// The pieces it chased on every one of its moves (empty unless a perpetual chase).
     pub chased: Vec<ChasedTarget>,
@@ -42,6 +46,7 @@ pub struct RepetitionRuling {
     pub outcome: Outcome,
     /// The side that broke a perpetual rule, if one lost by it.
     pub offender: Option<Side>,
+    /// The rule set that made the ruling.
     pub rule: RuleSet,
     /// A sentence a player can read.
     pub explanation: String,

@@ -22,6 +22,7 @@ pub struct StatusOptions {
     /// Checks per side (since the last capture) that still count toward the limit; later
     /// checks and the replies to them do not advance it.
     pub check_discount: u32,
+    /// When bare material draws.
     pub material_draw: MaterialDraw,
     /// How a repetition is judged: AXF, SIMPLE or CASUAL (FIDE is refused when a
     /// game is loaded, and judged like AXF should it ever get here).
@@ -105,7 +106,9 @@ impl MoveLimitCounter {
 /// A replayed history: every position and ply, and how the game stands after them.
 #[derive(Debug, Clone)]
 pub struct Replay {
+    /// How the game stands after the last ply.
     pub outcome: Outcome,
+    /// Every ply of the history, in order.
     pub plies: Vec<PlyRecord>,
     /// `positions[i]` is the position before ply `i`; the last one is the current position.
     pub positions: Vec<Position>,
@@ -123,6 +126,7 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The current position: the one after the last ply.
     #[must_use]
     pub fn position(&self) -> &Position {
         // `positions` always holds at least the start position.
@@ -134,9 +138,19 @@ impl Replay {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HistoryError {
     /// Move `index` (0-based) is illegal in the position it was played in.
-    IllegalMove { index: usize, error: IllegalMove },
+    IllegalMove {
+        /// The move's index in the history, from 0.
+        index: usize,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
     /// Move `index` was played after the game had already ended.
-    MoveAfterGameEnd { index: usize, outcome: Outcome },
+    MoveAfterGameEnd {
+        /// The move's index in the history, from 0.
+        index: usize,
+        /// How the game had ended before it.
+        outcome: Outcome,
+    },
 }
 
 impl fmt::Display for HistoryError {
@@ -176,6 +190,7 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A record holding only `start`, judged under `options`.
     #[must_use]
     pub fn new(start: Position, options: StatusOptions) -> GameRecord {
         let counter = start.halfmove_clock();

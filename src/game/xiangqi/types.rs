@@ -43,6 +43,7 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The point's index, `rank * 9 + file`, for the board's tables.
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -82,11 +83,14 @@ impl fmt::Display for Square {
 /// A piece: a kind and the side owning it (`Side::White` is Red).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The owner (`Side::White` is Red).
     pub side: Side,
+    /// A xiangqi kind (`PieceKind::XIANGQI`).
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// The piece of `kind` owned by `side`.
     #[must_use]
     pub const fn new(side: Side, kind: PieceKind) -> Piece {
         Piece { side, kind }
@@ -169,11 +173,14 @@ pub const fn side_name(side: Side) -> &'static str {
 /// the notation parsers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The point the piece leaves.
     pub from: Square,
+    /// The point it reaches; a capture when an enemy piece stands there.
     pub to: Square,
 }
 
 impl Move {
+    /// The move from `from` to `to`, unchecked: legality belongs to the position.
     #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }

@@ -11,7 +11,9 @@ use crate::game::PieceKind;
 /// A rejected move: the rule it breaks and a sentence naming the points and pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalMove {
+    /// The rule the move breaks.
     pub reason: IllegalReason,
+    /// A sentence naming the points and pieces involved.
     pub detail: String,
 }
 

@@ -217,6 +217,7 @@ static PIECE_SQUARE: LazyLock<[[Tapered; 64]; 6]> = LazyLock::new(|| {
     table
 });
 
+/// The chess evaluation described in the module doc; it holds no state.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 

@@ -131,6 +131,7 @@ static PIECE_SQUARE: LazyLock<[[Tapered; SQUARES]; 7]> = LazyLock::new(|| {
     table
 });
 
+/// The xiangqi evaluation described in the module doc; it holds no state.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct XiangqiEvaluator;
 

@@ -152,6 +152,7 @@ impl<S> Layer<S> for FirstRequestLayer {
     }
 }
 
+/// The service [`FirstRequestLayer`] wraps: marks the connection, then passes the call on unchanged.
 #[derive(Debug, Clone)]
 pub struct FirstRequest<S> {
     inner: S,

@@ -34,13 +34,14 @@ use crate::transport::shutdown::{DrainSignal, SHUTTING_DOWN, signal};
 /// starts (Analyze ends itself; see the module documentation).
 const STREAMS: [&str; 1] = ["/grpc.health.v1.Health/Watch"];
 
-/// Ends the [`STREAMS`] once `draining` turns true.
+/// Ends the server streams listed in `STREAMS` (`Health/Watch`) once `draining` turns true.
 #[derive(Debug, Clone)]
 pub struct DrainLayer {
     draining: watch::Receiver<bool>,
 }
 
 impl DrainLayer {
+    /// A layer that ends the streams once `draining` turns true.
     #[must_use]
     pub fn new(draining: watch::Receiver<bool>) -> Self {
         DrainLayer { draining }
@@ -58,6 +59,7 @@ impl<S> Layer<S> for DrainLayer {
     }
 }
 
+/// The service [`DrainLayer`] wraps: other calls pass through unchanged.
 #[derive(Debug, Clone)]
 pub struct Drain<S> {
     inner: S,

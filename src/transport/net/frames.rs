@@ -68,6 +68,7 @@ impl<S> Layer<S> for SmallFramesLayer {
     }
 }
 
+/// The service [`SmallFramesLayer`] wraps: the same responses, their body data in smaller pieces.
 #[derive(Debug, Clone)]
 pub struct SmallFrames<S> {
     inner: S,

@@ -31,6 +31,7 @@ pub struct GlobalLimitLayer {
 }
 
 impl GlobalLimitLayer {
+    /// A cap of `limit` calls in flight, health checks exempt.
     #[must_use]
     pub fn new(limit: usize) -> Self {
         GlobalLimitLayer {
@@ -52,6 +53,7 @@ impl<S> Layer<S> for GlobalLimitLayer {
     }
 }
 
+/// The service [`GlobalLimitLayer`] wraps: refuses a call past the cap rather than queueing it.
 #[derive(Debug, Clone)]
 pub struct GlobalLimit<S> {
     inner: S,

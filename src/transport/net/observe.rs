@@ -100,6 +100,7 @@ impl<S> Layer<S> for ObserveLayer {
     }
 }
 
+/// The service [`ObserveLayer`] wraps: records each call's metrics and passes it on unchanged.
 #[derive(Debug, Clone)]
 pub struct Observe<S> {
     inner: S,

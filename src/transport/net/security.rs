@@ -42,6 +42,7 @@ pub struct EngineAuth {
 }
 
 impl EngineAuth {
+    /// Requires `token` on Engine calls; `None` lets every call through.
     #[must_use]
     pub fn new(token: Option<Secret>) -> Self {
         EngineAuth { token }

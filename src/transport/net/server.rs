@@ -47,7 +47,9 @@ pub const HEALTH_SERVICES: [&str; 2] = ["arbiter.v1.Rules", "arbiter.v1.Engine"]
 /// A running server: its bound addresses and the means to stop it.
 #[derive(Debug)]
 pub struct RunningServer {
+    /// The address the gRPC listener bound (with the real port when 0 was asked for).
     pub grpc_addr: SocketAddr,
+    /// The address the HTTP admin listener (`/metrics`, `/healthz`, `/readyz`) bound.
     pub admin_addr: SocketAddr,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<Result<(), String>>,

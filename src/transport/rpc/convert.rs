@@ -20,9 +20,13 @@ use crate::{
 /// or, from `wire::PositionView`, `&str`s into the request.
 #[derive(Debug, Clone)]
 pub struct PositionInput<M = String> {
+    /// The game the position belongs to.
     pub variant: Variant,
+    /// The FEN as sent, not yet read.
     pub fen: String,
+    /// The history as sent, in order, not yet parsed; at most the configured history limit.
     pub moves: Vec<M>,
+    /// How the FEN and moves are read (strictness, coordinates).
     pub load: LoadOptions,
 }
 
@@ -202,6 +206,7 @@ fn piece(piece: PieceInfo) -> pb::Piece {
     }
 }
 
+/// The wire form of a rule set.
 #[must_use]
 pub fn rule_set(rule_set: RuleSet) -> pb::RuleSet {
     match rule_set {
@@ -379,6 +384,7 @@ pub fn status(status: GameStatus) -> pb::GameStatusResponse {
     }
 }
 
+/// The wire form of an illegal-move reason.
 #[must_use]
 pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
     match reason {

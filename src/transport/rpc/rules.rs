@@ -31,7 +31,9 @@ const TYPICAL_MOVE_COUNT: usize = 64;
 /// Settings the handlers need, shared by every call.
 #[derive(Debug, Clone)]
 pub struct Limits {
+    /// Most moves accepted in a history (`max_history_moves` in the configuration).
     pub max_history_moves: usize,
+    /// Deepest perft a call may ask for (`max_perft_depth` in the configuration).
     pub max_perft_depth: u32,
 }
 

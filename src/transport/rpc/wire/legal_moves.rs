@@ -60,6 +60,7 @@ impl EncodedLegalMoves {
         EncodedLegalMoves { bytes: out }
     }
 
+    /// The encoded `LegalMovesResponse`, ready to send.
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
@@ -75,6 +76,7 @@ pub struct FullMoves {
 }
 
 impl FullMoves {
+    /// An empty answer with room for `moves` moves, so a typical answer never reallocates.
     #[must_use]
     pub fn with_room_for(moves: usize) -> Self {
         FullMoves {
@@ -83,11 +85,13 @@ impl FullMoves {
         }
     }
 
+    /// Appends one move, in the order the client will see.
     pub fn push(&mut self, m: &MoveInfo) {
         self.scratch
             .append_to(&mut self.bytes, |body| full_move(body, m));
     }
 
+    /// Appends the status fields that follow the moves and ends the answer.
     #[must_use]
     pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
         position_fields(&mut self.bytes, status);

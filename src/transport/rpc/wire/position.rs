@@ -56,6 +56,7 @@ const COORDINATES: u32 = POSITION_COORDINATES.number;
 const FEN_STRICTNESS: u32 = POSITION_FEN_STRICTNESS.number;
 
 impl PositionView {
+    /// Moves in the history.
     #[must_use]
     pub fn move_count(&self) -> usize {
         self.move_ends.len()
