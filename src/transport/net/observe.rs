@@ -119,8 +119,8 @@ impl Methods {
     }
 }
 
-/// One method's labels and metric handles, made once: looking a labelled
-/// series up in the registry on every call cost more than the counting.
+/// One method's labels and metric handles, made once, so a call counts
+/// through handles instead of looking its labelled series up in the registry.
 #[derive(Debug)]
 struct MethodMetrics {
     service: String,
