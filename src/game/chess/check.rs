@@ -61,7 +61,8 @@ impl CheckTest {
     }
 
     /// Whether the legal move `m` of `pos` (the position this test was made for) leaves
-    /// the opponent in check.
+    /// the opponent in check. Inlined into the move describer, per move.
+    #[inline]
     pub(super) fn gives_check(&self, pos: &Chess, m: Move) -> bool {
         let Some(king) = self.king else {
             return false;

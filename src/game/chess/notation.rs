@@ -198,6 +198,8 @@ pub(super) fn in_uci_order(moves: &MoveList) -> impl Iterator<Item = Move> + '_ 
 
 /// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without
 /// building them: file before rank, castling as the king's two-square move.
+/// Inlined into the sort's key loop, across the module boundary.
+#[inline]
 pub(super) fn uci_order(m: Move) -> u32 {
     let (from, to) = match m {
         Move::Castle { king, rook } => {
