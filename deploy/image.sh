@@ -370,7 +370,7 @@ smoke() {
   seen=$(grep -o '"[A-Z_]*"' "$work/watch.json" | tr -d '"' | tr '\n' ' ')
   [[ "$seen" == *"SERVING NOT_SERVING"* ]] ||
     die "health Watch saw $(tr -d '\n ' <"$work/watch.json"), expected SERVING then NOT_SERVING"
-  ok "health Watch stream saw SERVING -> NOT_SERVING, held open until the drain deadline"
+  ok "health Watch stream saw SERVING -> NOT_SERVING before it ended"
   if [ -n "$searcher" ]; then
     wait "$searcher" || die "in-flight search failed during drain: $(cat "$work/inflight.err")"
     ok "in-flight Engine/BestMove ($SMOKE_INFLIGHT_SEARCH_MS ms) completed during the drain:" \
