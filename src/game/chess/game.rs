@@ -333,8 +333,6 @@ impl ChessGame {
         })
     }
 
-    /// Perft from the current position, with per-move counts if asked.
-    #[must_use]
     /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:
     /// `None` when `stop` said so before a root move.
     pub(crate) fn perft_rows(
@@ -357,7 +355,9 @@ impl ChessGame {
         Some(rows)
     }
 
-    /// Leaf nodes `depth` plies below the position after the history; with `divide`, the count below each legal move too, sorted by move.
+    /// Leaf nodes `depth` plies below the position after the history; with
+    /// `divide`, the count below each legal move too, sorted by move.
+    #[must_use]
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         if !divide || depth == 0 {
             return PerftReport {

@@ -375,8 +375,6 @@ impl XiangqiGame {
         })
     }
 
-    /// Perft from the current position.
-    #[must_use]
     /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:
     /// `None` when `stop` said so before a root move.
     pub(crate) fn perft_rows(
@@ -400,7 +398,9 @@ impl XiangqiGame {
         Some(rows)
     }
 
-    /// Leaf nodes `depth` plies below the position after the history; with `divide`, the count below each legal move too, sorted by move.
+    /// Leaf nodes `depth` plies below the position after the history; with
+    /// `divide`, the count below each legal move too, sorted by move.
+    #[must_use]
     pub fn perft(&self, depth: u32, divide: bool) -> PerftReport {
         let pos = self.position();
         if !divide || depth == 0 {
