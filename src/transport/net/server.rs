@@ -9,6 +9,7 @@ use std::{
     future::Future,
     hash::BuildHasher,
     net::SocketAddr,
+    pin::Pin,
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
@@ -77,6 +78,16 @@ impl RunningServer {
 pub async fn start(
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<RunningServer, String> {
+    serve(config, Box::pin(stop)).await
+}
+
+/// The body of [`start`], not generic over the stop signal: the whole server
+/// stack is compiled once, here, not again in every binary and test that
+/// starts a server with a signal of its own type.
+async fn serve(
+    config: Config,
+    stop: Pin<Box<dyn Future<Output = ()> + Send>>,
 ) -> Result<RunningServer, String> {
     config.validate()?;
     let grpc_listener = TcpListener::bind(config.grpc_addr)
