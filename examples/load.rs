@@ -4,7 +4,7 @@
 //! and prints throughput and latency percentiles from an HDR histogram.
 //!
 //! ```text
-//! cargo build --release --example load
+//! cargo build --release --example load --features load-tool
 //! target/release/examples/load --rpc legal-moves-chess --concurrency 32 --duration 20
 //! ```
 //!

@@ -10,6 +10,7 @@ mod support;
 mod architecture;
 mod chess_perft;
 mod chess_rules;
+mod generated_code;
 mod properties;
 mod xiangqi_notation;
 mod xiangqi_perft;

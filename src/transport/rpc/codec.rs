@@ -13,7 +13,7 @@ use tonic::{
 };
 use tonic_prost::{ProstCodec, ProstDecoder, ProstEncoder};
 
-/// The codec named in `build.rs` for every generated service.
+/// The codec named in tools/protogen for every generated service.
 #[derive(Debug, Clone)]
 pub struct ProtoCodec<T, U> {
     _message: PhantomData<(T, U)>,

@@ -2,7 +2,7 @@
 //! field, and the table of them per message.
 //!
 //! The writers and readers name fields only through these constants, and
-//! the tests hold the tables to the descriptor set `build.rs` compiles from
+//! the tests hold the tables to the descriptor set tools/protogen compiles from
 //! `proto/arbiter/v1`: a field the contract has and a table lacks (or one
 //! whose number, name or type differs) fails them. Adding a field to one of
 //! these messages therefore means adding it here, and then to the code that

@@ -10,7 +10,7 @@
 //! each field is visited once; [`FullMoves`] takes each description as the
 //! game makes it, so that no list of them is built and read back.
 //!
-//! The generated server (see `build.rs`) uses [`EncodedLegalMoves`] as the
+//! The generated server (see tools/protogen) uses [`EncodedLegalMoves`] as the
 //! `LegalMovesResponse` type; clients still decode prost's struct. The
 //! fields are written in field-number order with proto3's defaults left out,
 //! exactly as prost writes them, and the tests hold the two encodings
@@ -27,7 +27,7 @@
 //! ## Staying in step with the contract
 //!
 //! Every field number lives in `fields`, in a table per message. The tests
-//! walk the descriptor set `build.rs` compiles and fail when one of these
+//! walk the descriptor set tools/protogen compiles and fail when one of these
 //! messages has a field the tables lack, and compare this codec with prost's
 //! over random games, options and requests (unknown fields included).
 //!

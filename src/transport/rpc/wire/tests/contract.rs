@@ -16,7 +16,8 @@ use crate::{
 };
 
 fn descriptor_set() -> FileDescriptorSet {
-    FileDescriptorSet::decode(FILE_DESCRIPTOR_SET).expect("build.rs writes a valid descriptor set")
+    FileDescriptorSet::decode(FILE_DESCRIPTOR_SET)
+        .expect("tools/protogen writes a valid descriptor set")
 }
 
 /// Every message of the set by its full name (`.arbiter.v1.Move`), nested
