@@ -75,17 +75,27 @@ impl RunningServer {
 
 /// Binds both ports and serves until `stop` resolves (or `shutdown` is
 /// called on the returned handle).
-pub async fn start(
+pub fn start(
     config: Config,
     stop: impl Future<Output = ()> + Send + 'static,
-) -> Result<RunningServer, String> {
-    serve(config, Box::pin(stop)).await
+) -> Pin<Box<dyn Future<Output = Result<RunningServer, String>> + Send>> {
+    serve(config, Box::pin(stop))
 }
 
-/// The body of [`start`], not generic over the stop signal: the whole server
-/// stack is compiled once, here, not again in every binary and test that
-/// starts a server with a signal of its own type.
-async fn serve(
+/// [`start`] without its generic parameter, returning the server's future
+/// boxed. An `async fn`'s body is compiled in every crate that awaits it, and
+/// with it every layer and task of the server stack it instantiates: the
+/// binary and each test binary compiled the whole stack again. Behind a
+/// trait object it is compiled once, here.
+#[inline(never)]
+fn serve(
+    config: Config,
+    stop: Pin<Box<dyn Future<Output = ()> + Send>>,
+) -> Pin<Box<dyn Future<Output = Result<RunningServer, String>> + Send>> {
+    Box::pin(run(config, stop))
+}
+
+async fn run(
     config: Config,
     stop: Pin<Box<dyn Future<Output = ()> + Send>>,
 ) -> Result<RunningServer, String> {
