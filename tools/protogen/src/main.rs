@@ -21,7 +21,7 @@ use std::{error::Error, fs, path::Path};
 
 use prost::Message as _;
 
-/// The contract, in the order the fingerprint reads it.
+/// The contract's files; what they import is found under `proto/`.
 const PROTOS: [&str; 3] = [
     "proto/arbiter/v1/common.proto",
     "proto/arbiter/v1/rules.proto",
@@ -84,12 +84,17 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// FNV-1a (64-bit) over each input's path and bytes: stable across Rust and
-/// crate versions, and simple enough that the freshness test repeats it
-/// without a dependency.
+/// FNV-1a (64-bit) over each input's path and bytes: every `.proto` file
+/// under `proto/` (imports included), by path, then this program. Stable
+/// across Rust and crate versions, and simple enough that the freshness test
+/// repeats it without a dependency.
 fn fingerprint(root: &Path) -> Result<u64, Box<dyn Error>> {
+    let mut inputs = Vec::new();
+    protos_under(&root.join("proto"), root, &mut inputs)?;
+    inputs.sort();
+    inputs.push(GENERATOR.to_owned());
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for path in PROTOS.iter().chain([&GENERATOR]) {
+    for path in &inputs {
         for byte in path
             .bytes()
             .chain(fs::read(root.join(path))?.iter().copied())
@@ -99,6 +104,21 @@ fn fingerprint(root: &Path) -> Result<u64, Box<dyn Error>> {
         }
     }
     Ok(hash)
+}
+
+/// The `.proto` files under `dir`, as `/`-separated paths relative to `root`.
+fn protos_under(dir: &Path, root: &Path, out: &mut Vec<String>) -> Result<(), Box<dyn Error>> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            protos_under(&path, root, out)?;
+        } else if path.extension().is_some_and(|e| e == "proto") {
+            let relative = path.strip_prefix(root)?;
+            let parts: Vec<_> = relative.iter().map(|p| p.to_string_lossy()).collect();
+            out.push(parts.join("/"));
+        }
+    }
+    Ok(())
 }
 
 fn header(fingerprint: u64) -> String {
