@@ -3,6 +3,7 @@
 //! budgets, and the xiangqi rules the search plays by. `cargo test --test
 //! engine <module>` runs one module alone.
 
+mod bots;
 mod chess_tactics;
 mod search_behaviour;
 mod xiangqi_rules_search;
