@@ -2,7 +2,10 @@
 //! plays self-play games at a fixed node budget per move from randomised
 //! openings, labels every searched position's score (side to move's view)
 //! with that side's result, and fits the model's `a` and `b` by maximum
-//! likelihood on a grid. Prints the fit and a calibration table.
+//! likelihood on a grid, over the positions scored within ±[`FIT_RANGE`]
+//! (beyond it the result depends on whether the fixed-budget search later
+//! blunders back, which no function of the score alone can know). Prints the
+//! fit and a calibration table over every position.
 //!
 //! `cargo run --release --example wdl_fit -- chess 60 10000` (variant, games,
 //! nodes per move; an optional fourth argument seeds the openings).
@@ -12,6 +15,9 @@ use std::sync::mpsc;
 use arbiter::game::{Game, LoadOptions, Outcome, RuleOptions, Side, Variant};
 use arbiter::search::wdl::WdlModel;
 use arbiter::search::{Analysis, Limits, PoolConfig, Score, SearchEvent, SearchPool, Strength};
+
+/// The scores the fit uses, in centipawns either side of 0.
+const FIT_RANGE: i32 = 400;
 
 /// One labelled position: the score from the side to move and its result
 /// (1 win, ½ draw, 0 loss).
@@ -150,6 +156,14 @@ fn main() {
             scored.len()
         );
     }
+    let fitted: Vec<Sample> = samples
+        .iter()
+        .filter(|s| s.cp.abs() <= FIT_RANGE)
+        .map(|s| Sample {
+            cp: s.cp,
+            result: s.result,
+        })
+        .collect();
     let mut best = (f64::NEG_INFINITY, WdlModel { a: 0.0, b: 1.0 });
     for a in (0..=600).step_by(5) {
         for b in (10..=600).step_by(5) {
@@ -157,7 +171,7 @@ fn main() {
                 a: f64::from(a),
                 b: f64::from(b),
             };
-            let ll = log_likelihood(model, &samples);
+            let ll = log_likelihood(model, &fitted);
             if ll > best.0 {
                 best = (ll, model);
             }
@@ -169,8 +183,11 @@ fn main() {
         samples.len()
     );
     println!(
-        "fit: a = {}, b = {} (log-likelihood {:.1})",
-        model.a, model.b, best.0
+        "fit on the {} positions within ±{FIT_RANGE} cp: a = {}, b = {} (log-likelihood {:.1})",
+        fitted.len(),
+        model.a,
+        model.b,
+        best.0
     );
     println!("| score (cp) | positions | predicted score | observed score |");
     println!("|---|---|---|---|");

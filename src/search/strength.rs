@@ -167,7 +167,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn elo_maps_to_levels_monotonically() {
+    fn elo_maps_to_levels_in_order() {
         assert_eq!(level_for_elo(MIN_ELO), 1);
         assert_eq!(level_for_elo(MAX_ELO), FULL_STRENGTH);
         assert_eq!(level_for_elo(2000), 11);

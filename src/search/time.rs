@@ -60,7 +60,7 @@ const INCREMENT_SHARE: f64 = 0.75;
 const MIN_HARD: Duration = Duration::from_millis(1);
 
 impl ClockLimits {
-    /// The side to move's clock, increment and moves to go.
+    /// The clock and increment of `side`.
     #[must_use]
     pub fn for_side(&self, side: Side) -> (Duration, Duration) {
         match side {
@@ -88,7 +88,7 @@ impl ClockLimits {
         };
         let hard_cap = usable.mul_f64(share).max(MIN_HARD);
         let soft = (usable / moves + increment.mul_f64(INCREMENT_SHARE)).min(hard_cap);
-        let hard = (soft * HARD_PER_SOFT).min(hard_cap).max(soft);
+        let hard = (soft * HARD_PER_SOFT).min(hard_cap).max(soft).max(MIN_HARD);
         TimePlan { soft, hard }
     }
 }

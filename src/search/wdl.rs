@@ -97,7 +97,7 @@ mod tests {
     const MODEL: WdlModel = WdlModel { a: 150.0, b: 60.0 };
 
     #[test]
-    fn sums_to_a_thousand_and_is_monotone() {
+    fn sums_to_a_thousand_and_grows_with_the_score() {
         let mut last_win = 0;
         for cp in (-3000..=3000).step_by(7) {
             let wdl = MODEL.wdl_cp(cp);
