@@ -171,7 +171,15 @@ pub enum Command {
 
 /// The settings of `arbiter uci`.
 #[derive(Debug, Clone, Args)]
-pub struct UciArgs {}
+pub struct UciArgs {
+    /// Search on a running Arbiter service at this gRPC address
+    /// (`http://host:50051`) through Engine.Analyze instead of in this process.
+    #[arg(long)]
+    pub connect: Option<String>,
+    /// Bearer token for the service's Engine calls (with --connect).
+    #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true, value_parser = Secret::parse)]
+    pub token: Option<Secret>,
+}
 
 impl Config {
     /// Checks relations between settings that clap cannot express.

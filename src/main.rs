@@ -6,7 +6,7 @@ use clap::Parser;
 use arbiter::{
     config::{Command, Config, UciArgs},
     telemetry,
-    transport::net::server,
+    transport::{net::server, uci_remote},
     uci,
 };
 
@@ -35,9 +35,21 @@ fn main() -> std::process::ExitCode {
 }
 
 /// The UCI session; nothing but the protocol goes to stdout.
-fn run_uci(_args: &UciArgs) -> std::process::ExitCode {
+fn run_uci(args: &UciArgs) -> std::process::ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = Box::new(std::io::stdout());
+    if let Some(address) = &args.connect {
+        return match uci_remote::RemoteBackend::new(address, args.token.clone()) {
+            Ok(backend) => {
+                uci::run(backend, stdin, stdout);
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("arbiter uci: {e}");
+                std::process::ExitCode::from(2)
+            }
+        };
+    }
     match uci::LocalBackend::new(16) {
         Ok(backend) => {
             uci::run(backend, stdin, stdout);

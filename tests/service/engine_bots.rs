@@ -194,3 +194,51 @@ async fn bad_bot_fields_are_invalid_arguments_naming_the_field() {
         .unwrap_err();
     assert_eq!(violated_field(&status), "search_moves[1]");
 }
+
+/// `arbiter uci --connect`: the same protocol, searched by the service.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uci_connect_searches_on_the_service_and_stops() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let t = TestServer::start().await;
+    let address = format!("http://{}", t.grpc_addr());
+    tokio::task::spawn_blocking(move || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["uci", "--connect", &address])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let next_bestmove = |stdout: &mut BufReader<_>| -> (String, bool) {
+            let mut line = String::new();
+            let mut infos = false;
+            loop {
+                line.clear();
+                assert!(stdout.read_line(&mut line).unwrap() > 0, "the session ended");
+                infos |= line.starts_with("info depth");
+                if line.starts_with("bestmove") {
+                    return (line.trim().to_owned(), infos);
+                }
+            }
+        };
+        writeln!(
+            stdin,
+            "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos moves h2e2\ngo depth 4"
+        )
+        .unwrap();
+        let (best, infos) = next_bestmove(&mut stdout);
+        assert!(infos, "info lines before {best}");
+        assert!(best.len() > "bestmove ".len(), "{best}");
+        writeln!(stdin, "go infinite").unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        writeln!(stdin, "stop").unwrap();
+        let (best, _) = next_bestmove(&mut stdout);
+        assert_ne!(best, "bestmove (none)");
+        writeln!(stdin, "quit").unwrap();
+        assert!(child.wait().unwrap().success());
+    })
+    .await
+    .unwrap();
+}
