@@ -208,6 +208,7 @@ fn best_move_call(args: &Args) -> Call {
         }),
         multipv: 1,
         options: None,
+        ..Default::default()
     })
 }
 

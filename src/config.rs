@@ -3,7 +3,7 @@
 
 use std::{fmt, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// The largest `ARBITER_MAX_CONNECTIONS`: beyond it the cap protects nothing
 /// (each connection also costs a file descriptor, and processes rarely get
@@ -24,6 +24,10 @@ pub enum LogFormat {
 #[derive(Debug, Clone, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
 pub struct Config {
+    /// What to run; without a subcommand, the gRPC server.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Address of the gRPC server.
     #[arg(long, env = "ARBITER_GRPC_ADDR", default_value = "127.0.0.1:50051")]
     pub grpc_addr: SocketAddr,
@@ -155,6 +159,26 @@ pub struct Config {
     /// Search time when a request gives no limit, in milliseconds.
     #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = 1_000)]
     pub default_movetime_ms: u64,
+}
+
+/// The binary's modes besides serving.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Speak UCI on stdin/stdout (chess; xiangqi with `setoption name
+    /// UCI_Variant value xiangqi`), for bot frameworks, GUIs and match tools.
+    Uci(UciArgs),
+}
+
+/// The settings of `arbiter uci`.
+#[derive(Debug, Clone, Args)]
+pub struct UciArgs {
+    /// Search on a running Arbiter service at this gRPC address
+    /// (`http://host:50051`) through Engine.Analyze instead of in this process.
+    #[arg(long)]
+    pub connect: Option<String>,
+    /// Bearer token for the service's Engine calls (with --connect).
+    #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true, value_parser = Secret::parse)]
+    pub token: Option<Secret>,
 }
 
 impl Config {

@@ -319,7 +319,8 @@ thread_local! {
 }
 
 /// Shrinks search limits so that no input makes a search slow: depth at most
-/// 4, nodes at most 5,000 (and every search is capped at 20 ms anyway). Zero
+/// 4, nodes at most 5,000, clocks at most 200 ms, mates at most 2 moves (and
+/// every search is capped at 20 ms anyway). Zero
 /// limits stay zero, so their validation is still exercised.
 fn tiny(limits: Option<pb::SearchLimits>) -> Option<pb::SearchLimits> {
     use pb::search_limits::Limit;
@@ -328,6 +329,12 @@ fn tiny(limits: Option<pb::SearchLimits>) -> Option<pb::SearchLimits> {
             Limit::Depth(depth) => Limit::Depth(depth.min(4)),
             Limit::Nodes(nodes) => Limit::Nodes(nodes.min(5_000)),
             Limit::MovetimeMs(ms) => Limit::MovetimeMs(ms.min(20)),
+            Limit::Clock(clock) => Limit::Clock(pb::ClockLimits {
+                white_ms: clock.white_ms.min(200),
+                black_ms: clock.black_ms.min(200),
+                ..clock
+            }),
+            Limit::Mate(n) => Limit::Mate(n.min(2)),
         }),
     })
 }

@@ -15,6 +15,7 @@ pub mod game;
 pub mod search;
 pub mod telemetry;
 pub mod transport;
+pub mod uci;
 
 /// The generated protobuf and gRPC code, which lives in the transport; the
 /// crate's clients reach it here.

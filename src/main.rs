@@ -1,8 +1,14 @@
-//! The `arbiter` binary: parse config → init telemetry → serve.
+//! The `arbiter` binary: parse config → init telemetry → serve; or, with
+//! `arbiter uci`, the UCI protocol on stdin/stdout.
 
 use clap::Parser;
 
-use arbiter::{config::Config, telemetry, transport::net::server};
+use arbiter::{
+    config::{Command, Config, UciArgs},
+    telemetry,
+    transport::{net::server, uci_remote},
+    uci,
+};
 
 /// Every call builds and drops many small buffers (HTTP/2 frames, headers,
 /// the request's strings); glibc's allocator spent about a third of the
@@ -11,9 +17,52 @@ use arbiter::{config::Config, telemetry, transport::net::server};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
     let config = Config::parse();
+    match config.command.clone() {
+        Some(Command::Uci(args)) => run_uci(&args),
+        None => match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime.block_on(serve(config)),
+            Err(e) => {
+                eprintln!("arbiter: cannot start the runtime: {e}");
+                std::process::ExitCode::from(2)
+            }
+        },
+    }
+}
+
+/// The UCI session; nothing but the protocol goes to stdout.
+fn run_uci(args: &UciArgs) -> std::process::ExitCode {
+    let stdin = std::io::stdin().lock();
+    let stdout = Box::new(std::io::stdout());
+    if let Some(address) = &args.connect {
+        return match uci_remote::RemoteBackend::new(address, args.token.clone()) {
+            Ok(backend) => {
+                uci::run(backend, stdin, stdout);
+                std::process::ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("arbiter uci: {e}");
+                std::process::ExitCode::from(2)
+            }
+        };
+    }
+    match uci::LocalBackend::new(16) {
+        Ok(backend) => {
+            uci::run(backend, stdin, stdout);
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter uci: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> std::process::ExitCode {
     telemetry::init_logging(config.log_format);
     let _ = telemetry::metrics_handle();
     match server::start(config, server::termination_signal()).await {

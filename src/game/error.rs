@@ -16,6 +16,14 @@ pub enum InputError {
         /// What is wrong with it, as a sentence.
         message: String,
     },
+    /// A move of a root restriction (the search's `search_moves`) cannot be
+    /// parsed or is illegal in the position to search.
+    SearchMove {
+        /// The move's index in the list, from 0.
+        index: usize,
+        /// What is wrong with it, as a sentence.
+        message: String,
+    },
     /// A candidate move (ValidateMove) cannot be parsed at all.
     CandidateMove(String),
     /// An option does not fit the variant or is out of range.
@@ -65,6 +73,9 @@ impl fmt::Display for InputError {
             InputError::Fen(message) => write!(f, "invalid FEN: {message}"),
             InputError::HistoryMove { index, message } => {
                 write!(f, "move {index} of the history: {message}")
+            }
+            InputError::SearchMove { index, message } => {
+                write!(f, "search move {index}: {message}")
             }
             InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
             InputError::Option { field, message } => write!(f, "{}: {message}", field.name()),

@@ -15,7 +15,7 @@ use super::eval::{ChessEvaluator, XiangqiEvaluator};
 use super::xiangqi::XiangqiNode;
 use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
-    SearchPool, SearchRequest, SearchResult,
+    SearchPool, SearchRequest, SearchResult, Strength,
 };
 use crate::game::{Game, InputError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi};
 
@@ -47,6 +47,11 @@ pub struct Analysis<'a> {
     pub limits: Limits,
     /// Lines to report per iteration, at least 1.
     pub multipv: usize,
+    /// Restricts the root to these moves, in the notations the game's history
+    /// accepts; empty = every legal move.
+    pub search_moves: &'a [String],
+    /// How strong to play.
+    pub strength: Strength,
 }
 
 /// A search on the pool and the rule set its answer is made under.
@@ -74,6 +79,9 @@ impl Analysis<'_> {
         let handle = match self.game {
             Game::Chess(game) => {
                 let root = game.position().clone();
+                let search_moves = parse_search_moves(self.search_moves, |text| {
+                    chess::parse_move(&root, text).map_err(|e| chess_move_error(&root, e))
+                })?;
                 let request = SearchRequest {
                     root: ChessNode::new(root.clone()),
                     history: chess_history(game),
@@ -81,6 +89,8 @@ impl Analysis<'_> {
                     limits: self.limits,
                     multipv: self.multipv,
                     rules: ChessRules::default(),
+                    search_moves,
+                    strength: self.strength,
                 };
                 let describe = move |moves: &[shakmaty::Move]| {
                     let mut pos = root.clone();
@@ -100,6 +110,9 @@ impl Analysis<'_> {
                 let root = game.position().clone();
                 let one_based = game.one_based();
                 let (history, history_moves) = xiangqi_history(game);
+                let search_moves = parse_search_moves(self.search_moves, |text| {
+                    xiangqi::notation::parse_move(&root, text, one_based).map_err(|e| e.to_string())
+                })?;
                 let request = SearchRequest {
                     root: XiangqiNode::with_move_limit(
                         root.clone(),
@@ -111,6 +124,8 @@ impl Analysis<'_> {
                     limits: self.limits,
                     multipv: self.multipv,
                     rules: xiangqi::StatusOptions::new(self.rules, rule_set),
+                    search_moves,
+                    strength: self.strength,
                 };
                 let describe = move |moves: &[xiangqi::Move]| {
                     let mut pos = root.clone();
@@ -128,6 +143,32 @@ impl Analysis<'_> {
             }
         };
         Ok(Started { handle, rule_set })
+    }
+}
+
+/// Reads a root restriction with the game's parser; each move parsed is
+/// legal in the root position. A duplicate is kept (it restricts nothing more).
+fn parse_search_moves<M>(
+    texts: &[String],
+    parse: impl Fn(&str) -> Result<M, String>,
+) -> Result<Vec<M>, InputError> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            parse(text).map_err(|message| InputError::SearchMove { index, message })
+        })
+        .collect()
+}
+
+/// Why a chess move text is no legal move, in the words the history's
+/// errors use.
+fn chess_move_error(root: &shakmaty::Chess, error: chess::MoveParseError) -> String {
+    match error {
+        chess::MoveParseError::IllegalUci(uci) => chess::diagnose(root, uci).1,
+        chess::MoveParseError::Syntax(s)
+        | chess::MoveParseError::IllegalSan(s)
+        | chess::MoveParseError::AmbiguousSan(s) => s,
     }
 }
 
@@ -163,6 +204,7 @@ fn described_line<M>(
         seldepth: info.seldepth,
         multipv: info.multipv,
         score: info.score,
+        wdl: info.wdl,
         pv: describe(&info.pv),
         nodes: info.nodes,
         elapsed: info.elapsed,
@@ -183,6 +225,7 @@ fn described_result<M: Copy + PartialEq>(
     SearchResult {
         best_move: pv.first().cloned(),
         score: result.score,
+        wdl: result.wdl,
         pv,
         depth: result.depth,
         seldepth: result.seldepth,

@@ -5,7 +5,9 @@ use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Squa
 
 use super::exchange::swap;
 use super::params::{self, SearchParams};
+use super::wdl::{self, WdlModel};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
+use crate::game::Side;
 
 /// A chess position with its hash and check status computed once, since the
 /// search asks for them at every node.
@@ -103,6 +105,14 @@ impl SearchGame for ChessNode {
     /// from (6 bits) | to (6 bits) | promotion role (0-6) << 12.
     const MOVE_CODE_SPACE: usize = 7 << 12;
     const PARAMS: SearchParams = params::CHESS;
+    const WDL: WdlModel = wdl::CHESS;
+
+    fn side_to_move(&self) -> Side {
+        match self.position.turn() {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.extend(self.position.legal_moves());

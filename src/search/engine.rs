@@ -15,7 +15,9 @@ use super::params::{
     ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, MAX_DEPTH, MAX_PLY, SearchParams,
 };
 use super::score::{DRAW, INFINITY, MATE, Score, is_mate, mate_in, mated_in};
+use super::strength::{CANDIDATES, Strength};
 use super::tt::{NO_MOVE, TranspositionTable};
+use super::wdl::Wdl;
 use super::{NoMoveOutcome, SearchGame};
 
 /// One position of the game before the search root, for repetition rules.
@@ -57,6 +59,10 @@ pub struct SearchRequest<G: SearchGame> {
     pub multipv: usize,
     /// The rules repetitions and rule draws are judged by.
     pub rules: G::Rules,
+    /// Restricts the root to these legal moves; empty = every legal move.
+    pub search_moves: Vec<G::Move>,
+    /// How strong to play ([`Strength::default`]: full strength).
+    pub strength: Strength,
 }
 
 impl<G: SearchGame> SearchRequest<G> {
@@ -70,6 +76,8 @@ impl<G: SearchGame> SearchRequest<G> {
             limits,
             multipv: 1,
             rules: G::Rules::default(),
+            search_moves: Vec::new(),
+            strength: Strength::default(),
         }
     }
 
@@ -91,6 +99,8 @@ impl<G: SearchGame> SearchRequest<G> {
             limits,
             multipv: 1,
             rules: G::Rules::default(),
+            search_moves: Vec::new(),
+            strength: Strength::default(),
         }
     }
 }
@@ -106,6 +116,8 @@ pub struct SearchInfo<M> {
     pub multipv: usize,
     /// The line's score, from the root side to move's view.
     pub score: Score,
+    /// The expected result for `score`, from the game's model.
+    pub wdl: Wdl,
     /// The line's moves, starting from the root.
     pub pv: Vec<M>,
     /// Nodes searched so far, all lines included.
@@ -125,7 +137,8 @@ pub enum StopReason {
     TimeUp,
     /// The stop flag was raised (caller cancelled or went away).
     Stopped,
-    /// A forced mate was proven; deeper search cannot change the result.
+    /// A forced mate was proven (within the `mate` limit when one was set);
+    /// deeper search cannot change the result.
     MateFound,
     /// Only one legal move and no depth or node limit asked for more.
     OnlyMove,
@@ -140,6 +153,8 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// The score of the best move, from the root side to move's view.
     pub score: Score,
+    /// The expected result for `score`, from the game's model.
+    pub wdl: Wdl,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<M>,
     /// Deepest completed iteration.
@@ -150,7 +165,8 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Wall time of the whole search.
     pub elapsed: Duration,
-    /// The MultiPV lines of the last completed iteration, best first.
+    /// The MultiPV lines of the last completed iteration, best first (below
+    /// full strength the line played first, then the others in order).
     pub lines: Vec<SearchInfo<M>>,
     /// The limit or event that ended the search.
     pub stop_reason: StopReason,
@@ -166,7 +182,8 @@ pub enum SearchEvent<M> {
 }
 
 /// Runs one search to completion (limits, stop flag) on the calling thread.
-/// `on_info` is called for every line of every completed iteration.
+/// `on_info` is called for every line of every completed iteration (up to
+/// the requested MultiPV, also when a lower strength searches more).
 pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     request: &SearchRequest<G>,
     evaluator: &E,
@@ -174,10 +191,11 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     stop: Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
-    if request.limits.nodes.is_none()
-        && request.limits.depth.is_none()
-        && G::PARAMS.keep_table_between_searches
-    {
+    let mut limits = request.limits.clone();
+    if let Some(budget) = request.strength.node_budget() {
+        limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+    }
+    if limits.nodes.is_none() && limits.depth.is_none() && G::PARAMS.keep_table_between_searches {
         // Not reproducible anyway: where the game allows it, start from
         // what the last search of the same game under the same rules left.
         let mut context = DefaultHasher::new();
@@ -187,7 +205,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     } else {
         tt.new_search();
     }
-    let clock = Clock::start(&request.limits, stop);
+    let clock = Clock::start(&limits, request.root.side_to_move(), stop);
     let mut searcher = Searcher::new(request, evaluator, tt, clock);
     searcher.iterate(request, on_info)
 }
@@ -327,6 +345,17 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 StopReason::NoLegalMoves,
             );
         }
+        if !request.search_moves.is_empty() {
+            let allowed: Vec<G::Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| request.search_moves.contains(mv))
+                .collect();
+            // The caller checked them; a list of none legal searches all.
+            if !allowed.is_empty() {
+                moves = allowed;
+            }
+        }
         let mut root_moves: Vec<RootMove<G::Move>> = moves
             .into_iter()
             .map(|mv| RootMove {
@@ -335,11 +364,26 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 pv: vec![mv],
             })
             .collect();
-        let lines = request.multipv.clamp(1, 5).min(root_moves.len());
-        let max_depth = request
+        let reported = request.multipv.clamp(1, 5).min(root_moves.len());
+        // Below full strength the candidates to choose among are searched as
+        // lines; only the requested ones are reported.
+        let lines = if request.strength.is_full() {
+            reported
+        } else {
+            reported.max(CANDIDATES).min(root_moves.len())
+        };
+        let mate_limit = request
             .limits
-            .depth
-            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+            .mate
+            .map(|n| n.clamp(1, MAX_DEPTH as u32) as i32);
+        let max_depth = match (request.limits.depth, mate_limit) {
+            (Some(d), _) => (d as i32).clamp(1, MAX_DEPTH),
+            (None, Some(n)) => (4 * n + 4).min(MAX_DEPTH),
+            (None, None) => MAX_DEPTH,
+        };
+        let mut stable_iterations = 0u32;
+        let mut last_best: Option<G::Move> = None;
+        let mut iteration_started = self.clock.elapsed();
 
         let mut completed: Vec<SearchInfo<G::Move>> = Vec::new();
         let mut completed_depth = 0;
@@ -381,16 +425,20 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 if self.stopped.is_some() {
                     break;
                 }
+                let score = Score::from_internal(root_moves[line].score);
                 let info = SearchInfo {
                     depth: depth as u32,
                     seldepth: self.seldepth as u32,
                     multipv: line + 1,
-                    score: Score::from_internal(root_moves[line].score),
+                    score,
+                    wdl: G::WDL.wdl(score),
                     pv: root_moves[line].pv.clone(),
                     nodes: self.nodes,
                     elapsed: self.clock.elapsed(),
                 };
-                on_info(&info);
+                if line < reported {
+                    on_info(&info);
+                }
                 iteration_lines.push(info);
             }
             if let Some(why) = self.stopped {
@@ -403,6 +451,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 {
                     first.pv = better.pv;
                     first.score = Score::from_internal(better.score);
+                    first.wdl = G::WDL.wdl(first.score);
                 }
                 if !iteration_lines.is_empty() {
                     completed_depth = depth;
@@ -426,21 +475,41 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 reason = StopReason::MateFound;
                 break;
             }
-            if !self.clock.worth_next_iteration() {
+            if let Some(n) = mate_limit
+                && best >= mate_in((2 * n - 1) as usize)
+            {
+                reason = StopReason::MateFound;
+                break;
+            }
+            let best_move = root_moves[0].mv;
+            if last_best == Some(best_move) {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            last_best = Some(best_move);
+            let now = self.clock.elapsed();
+            let iteration_time = now.saturating_sub(iteration_started);
+            iteration_started = now;
+            if !self
+                .clock
+                .worth_next_iteration(stable_iterations, iteration_time)
+            {
                 reason = StopReason::TimeUp;
                 break;
             }
         }
+        if !request.strength.is_full() && completed.len() > 1 {
+            completed = played_first(completed, &request.strength);
+        }
+        completed.truncate(reported);
 
         let (best_move, score, pv) = match completed.first() {
-            Some(first) => {
-                let internal = match first.score {
-                    Score::Centipawns(cp) => cp,
-                    Score::Mate(n) if n > 0 => mate_in((2 * n - 1) as usize),
-                    Score::Mate(n) => mated_in((-2 * n) as usize),
-                };
-                (first.pv.first().copied(), internal, first.pv.clone())
-            }
+            Some(first) => (
+                first.pv.first().copied(),
+                first.score.to_internal(),
+                first.pv.clone(),
+            ),
             // Stopped before depth 1 finished: any legal move beats none.
             None => (Some(root_moves[0].mv), DRAW, vec![root_moves[0].mv]),
         };
@@ -456,9 +525,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         lines: Vec<SearchInfo<G::Move>>,
         stop_reason: StopReason,
     ) -> SearchResult<G::Move> {
+        let score = Score::from_internal(score);
         SearchResult {
             best_move,
-            score: Score::from_internal(score),
+            score,
+            wdl: G::WDL.wdl(score),
             pv,
             depth: depth.max(0) as u32,
             seldepth: self.seldepth as u32,
@@ -530,4 +601,16 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         }
         best_score
     }
+}
+
+/// The lines with the one `strength` chooses to play first, the others after
+/// it in their order, renumbered.
+fn played_first<M>(mut lines: Vec<SearchInfo<M>>, strength: &Strength) -> Vec<SearchInfo<M>> {
+    let scores: Vec<i32> = lines.iter().map(|line| line.score.to_internal()).collect();
+    let chosen = strength.choose(&scores).min(lines.len() - 1);
+    lines[..=chosen].rotate_right(1);
+    for (index, line) in lines.iter_mut().enumerate() {
+        line.multipv = index + 1;
+    }
+    lines
 }

@@ -3,8 +3,10 @@
 //!
 //! One concern per file: `params` (tunables and their glossary), `score`
 //! (mate encoding), `tt` (transposition table), `ordering` (move ordering
-//! heuristics), `limits` (depth/nodes/time/stop), `engine` (iterative
-//! deepening, PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
+//! heuristics), `limits` (depth/nodes/time/mate/stop), `time` (the game
+//! clock's soft and hard bounds), `strength` (levels below full strength),
+//! `wdl` (win/draw/loss model), `engine` (iterative deepening, the root),
+//! `tree` (PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
 //! and one adapter per game (`chess`, `xiangqi`).
 
 pub mod analysis;
@@ -17,8 +19,11 @@ pub mod ordering;
 pub mod params;
 pub mod pool;
 pub mod score;
+pub mod strength;
+pub mod time;
 mod tree;
 pub mod tt;
+pub mod wdl;
 pub mod xiangqi;
 
 use std::fmt;
@@ -30,7 +35,12 @@ pub use engine::{
 pub use limits::Limits;
 pub use pool::{PoolConfig, PoolFull, PoolStats, SearchHandle, SearchPool};
 pub use score::Score;
+pub use strength::Strength;
+pub use time::ClockLimits;
 pub use tt::TranspositionTable;
+pub use wdl::{Wdl, WdlModel};
+
+use crate::game::Side;
 
 /// Scores a quiet position in centipawns from the side to move's view.
 /// Implementations hold no mutable state, so one instance serves every
@@ -88,6 +98,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Pruning margins and counts and table reuse, tuned per game (see
     /// [`params::SearchParams`]).
     const PARAMS: params::SearchParams;
+    /// The win/draw/loss model fitted to this game's engine games.
+    const WDL: WdlModel;
+
+    /// The side to move, whose clock a timed search spends.
+    fn side_to_move(&self) -> Side;
 
     /// Appends every legal move to `out`.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);

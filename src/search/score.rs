@@ -31,6 +31,18 @@ impl Score {
             Score::Centipawns(score)
         }
     }
+
+    /// The internal score this stands for (the inverse of
+    /// [`Score::from_internal`] up to the parity of a mate's plies: a mate
+    /// for the side to move is taken to end on its own move).
+    #[must_use]
+    pub fn to_internal(self) -> i32 {
+        match self {
+            Score::Centipawns(cp) => cp,
+            Score::Mate(n) if n > 0 => mate_in((2 * n - 1) as usize),
+            Score::Mate(n) => mated_in((-2 * n) as usize),
+        }
+    }
 }
 
 /// The internal score of being mated at `ply` from the root.

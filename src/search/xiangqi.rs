@@ -3,10 +3,11 @@
 use crate::game::xiangqi::chase::chased_by;
 use crate::game::xiangqi::repetition::{analyse_loop, verdict};
 use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, StatusOptions};
-use crate::game::{MaterialDraw, Outcome, PieceKind, RuleSet};
+use crate::game::{MaterialDraw, Outcome, PieceKind, RuleSet, Side};
 
 use super::exchange::swap;
 use super::params::{self, SearchParams};
+use super::wdl::{self, WdlModel};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
 /// A xiangqi position with its check status computed once, and the move-limit
@@ -166,6 +167,11 @@ impl SearchGame for XiangqiNode {
     /// from (7 bits) | to (7 bits).
     const MOVE_CODE_SPACE: usize = 1 << 14;
     const PARAMS: SearchParams = params::XIANGQI;
+    const WDL: WdlModel = wdl::XIANGQI;
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.extend_from_slice(&self.position.legal_moves());

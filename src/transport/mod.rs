@@ -18,3 +18,4 @@ pub mod net;
 pub mod proto;
 pub mod rpc;
 pub mod shutdown;
+pub mod uci_remote;

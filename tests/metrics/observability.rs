@@ -197,6 +197,7 @@ async fn analyze_calls_count_as_analyze_in_the_domain_counter() {
             }),
             multipv: 0,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap()

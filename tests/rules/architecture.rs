@@ -55,6 +55,20 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         ],
         "the transport converts and routes; searches are set up by search::Analysis",
     ),
+    (
+        "src/uci",
+        &[
+            "crate::transport",
+            "crate::proto",
+            "tonic",
+            "prost",
+            "tokio",
+            "search::eval",
+            "crate::game::chess::",
+            "crate::game::xiangqi::",
+        ],
+        "the UCI protocol knows no wire; it searches through search::Analysis or a Backend",
+    ),
 ];
 
 /// Longest source file, in lines, unless its first lines say why it must be one

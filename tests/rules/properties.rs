@@ -261,6 +261,7 @@ proptest! {
                 }),
                 multipv: depth,
                 options,
+                ..Default::default()
             }),
             _ => fuzz::encode_rules_request(5, &pb::AnalyzeRequest {
                 position,
@@ -269,6 +270,7 @@ proptest! {
                 }),
                 multipv: depth.min(2),
                 options,
+                ..Default::default()
             }),
         };
         fuzz::rules_request(&data);

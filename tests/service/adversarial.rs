@@ -192,6 +192,7 @@ async fn huge_search_limits_and_multipv_1000_are_handled() {
                 limits: Some(pb::SearchLimits { limit: Some(limit) }),
                 multipv: 1000,
                 options: None,
+                ..Default::default()
             }),
         )
         .await

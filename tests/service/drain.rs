@@ -43,6 +43,7 @@ async fn analysis(
             }),
             multipv: 0,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap()

@@ -94,6 +94,7 @@ async fn best_move_follows_the_requested_xiangqi_rules() {
                 limits: nodes(200_000),
                 multipv: 0,
                 options: options(rule_set, None),
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -114,6 +115,7 @@ async fn best_move_follows_the_requested_xiangqi_rules() {
                 limits: nodes(200_000),
                 multipv: 0,
                 options: options(pb::RuleSet::Axf, check_discount),
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -130,6 +132,7 @@ async fn node_limited_search_is_deterministic_and_multipv_reports_lines() {
         limits: nodes(30_000),
         multipv: 3,
         options: None,
+        ..Default::default()
     };
     let first = t
         .engine()
@@ -166,6 +169,7 @@ async fn finished_games_and_bad_limits_are_refused() {
             limits: nodes(100),
             multipv: 6,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -200,6 +204,7 @@ async fn analyze_streams_iterations_then_the_best_move() {
             }),
             multipv: 2,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -234,6 +239,7 @@ async fn cancelling_analyze_frees_the_worker() {
             limits: movetime(20_000),
             multipv: 0,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap()

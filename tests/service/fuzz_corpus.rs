@@ -311,6 +311,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
                 limits,
                 multipv,
                 options: None,
+                ..Default::default()
             },
         ));
         requests.push(fuzz::encode_rules_request(
@@ -320,6 +321,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
                 limits,
                 multipv,
                 options: None,
+                ..Default::default()
             },
         ));
     }

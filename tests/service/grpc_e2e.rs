@@ -632,6 +632,7 @@ async fn shutdown_ends_open_streams_at_once() {
             }),
             multipv: 0,
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap()

@@ -9,6 +9,7 @@ mod support;
 
 mod adversarial;
 mod drain;
+mod engine_bots;
 mod engine_e2e;
 mod fuzz_corpus;
 mod grpc_e2e;

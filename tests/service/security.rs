@@ -215,6 +215,7 @@ fn best_move_request() -> pb::BestMoveRequest {
         }),
         multipv: 1,
         options: None,
+        ..Default::default()
     }
 }
 

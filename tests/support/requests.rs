@@ -42,5 +42,6 @@ pub(crate) fn best_move_request(
         limits,
         multipv: 0,
         options: None,
+        ..Default::default()
     }
 }

@@ -38,7 +38,7 @@ class GrpcEngine:
     def new_game(self):
         pass
 
-    def best_move(self, start_fen, moves, movetime_ms, nodes=None):
+    def best_move(self, start_fen, moves, movetime_ms, nodes=None, clock=None):
         c = self.common
         position = c.Position(
             variant=c.VARIANT_XIANGQI if self.xiangqi else c.VARIANT_CHESS,
@@ -46,15 +46,21 @@ class GrpcEngine:
             moves=moves,
             coordinates=c.COORDINATES_ONE_BASED if self.xiangqi else c.COORDINATES_UNSPECIFIED,
         )
-        limits = (
-            self.engine.SearchLimits(nodes=nodes)
-            if nodes
-            else self.engine.SearchLimits(movetime_ms=movetime_ms)
-        )
+        if clock:
+            w, b, inc = clock
+            limits = self.engine.SearchLimits(
+                clock=self.engine.ClockLimits(
+                    white_ms=w, black_ms=b, white_increment_ms=inc, black_increment_ms=inc
+                )
+            )
+        elif nodes:
+            limits = self.engine.SearchLimits(nodes=nodes)
+        else:
+            limits = self.engine.SearchLimits(movetime_ms=movetime_ms)
         request = self.engine.BestMoveRequest(position=position, limits=limits)
         # The deadline leaves room for the reply; the server answers within movetime.
         # A node-limited search has no time bound of its own; a minute is plenty.
-        timeout = 60 if nodes else movetime_ms / 1000 + 5
+        timeout = 60 if nodes or clock else movetime_ms / 1000 + 5
         response = self.stub.BestMove(request, timeout=timeout)
         move = response.best_move
         return move.uci_one_based if self.xiangqi else move.uci

@@ -2,8 +2,13 @@
 """Plays Arbiter against a reference engine and reports score and Elo.
 
 Arbiter is driven either over gRPC (`--ours grpc:HOST:PORT`, the service's
-Engine.BestMove) or through the UCI example binary (`--ours uci:PATH`).
-Openings are played twice with colours swapped.
+Engine.BestMove) or through `arbiter uci` (`--ours uci:PATH` with the path of
+the `arbiter` binary). Openings are played twice with colours swapped.
+
+With `--clock BASE+INC` (seconds, e.g. 10+0.1) both sides play on their own
+clocks instead of a fixed movetime: each engine is told both clocks and
+decides its own time; a side whose clock runs out loses on time, and the
+final line counts the time losses of each side.
 
   chess:   python3 match.py --game chess --ours grpc:127.0.0.1:50051 --elo 2000
   xiangqi: python3 match.py --game xiangqi --ours grpc:127.0.0.1:50051 --skill 10
@@ -107,11 +112,16 @@ def elo(score, games):
     return diff, 1.96 * sd * deriv
 
 
-def play(rules, first, second, opening, movetime, max_plies, nodes=None):
-    """Plays one game; returns the score of `first` (who moves first)."""
+TIME_LOSSES = {}
+
+
+def play(rules, first, second, opening, movetime, max_plies, nodes=None, clock=None):
+    """Plays one game; returns the score of `first` (who moves first, as
+    white / red). `clock` is (base, increment) in seconds."""
     moves = list(opening)
     for e in (first, second):
         e.new_game()
+    left = {first: clock[0], second: clock[0]} if clock else None
     while True:
         r = rules.result(moves)
         if r is not None:
@@ -124,7 +134,18 @@ def play(rules, first, second, opening, movetime, max_plies, nodes=None):
             return 0.5
         mover = first if len(moves) % 2 == 0 else second
         start_fen = None if rules.start_fen == CHESS_START else rules.start_fen
-        move = mover.best_move(start_fen, moves, movetime, nodes)
+        if left is not None:
+            times = (int(left[first] * 1000), int(left[second] * 1000), int(clock[1] * 1000))
+            started = time.monotonic()
+            move = mover.best_move(start_fen, moves, movetime, nodes, clock=times)
+            left[mover] -= time.monotonic() - started
+            if left[mover] < 0:
+                TIME_LOSSES[mover.name] = TIME_LOSSES.get(mover.name, 0) + 1
+                print(f"{mover.name} lost on time after {' '.join(moves)}", file=sys.stderr)
+                return 0.0 if mover is first else 1.0
+            left[mover] += clock[1]
+        else:
+            move = mover.best_move(start_fen, moves, movetime, nodes)
         if not rules.legal(moves, move):
             print(f"illegal move {move} by {mover.name} after {' '.join(moves)}", file=sys.stderr)
             return 0.0 if mover is first else 1.0
@@ -138,6 +159,7 @@ def main():
     ap.add_argument("--elo", type=int, default=2000, help="Stockfish UCI_Elo (chess)")
     ap.add_argument("--skill", type=int, default=10, help="Fairy-Stockfish Skill Level (xiangqi)")
     ap.add_argument("--movetime", type=int, default=100)
+    ap.add_argument("--clock", help="BASE+INC in seconds (e.g. 10+0.1): both sides on a clock")
     ap.add_argument("--games", type=int, default=40, help="even; openings x 2 colours")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -159,7 +181,9 @@ def main():
         if kind != "uci":
             ap.error("--opponent takes uci:PATH")
         options = {"UCI_Variant": args.game} if args.game == "xiangqi" else {}
-        opponent = UciEngine([path], options, name=f"arbiter:{path}")
+        if args.game == "xiangqi":
+            options["Xiangqi Ranks"] = "1-10"
+        opponent = UciEngine([path, "uci"], options, name=f"arbiter:{path}")
     elif args.game == "chess":
         opponent = UciEngine(
             ["/usr/games/stockfish"],
@@ -175,12 +199,18 @@ def main():
 
     kind, _, target = args.ours.partition(":")
     if kind == "uci":
-        ours = UciEngine([target], {"UCI_Variant": args.game} if args.game == "xiangqi" else {}, name="arbiter")
+        # The rules here speak Fairy-Stockfish's 1-10 ranks.
+        options = {"UCI_Variant": "xiangqi", "Xiangqi Ranks": "1-10"} if args.game == "xiangqi" else {}
+        ours = UciEngine([target, "uci"], options, name="arbiter")
     else:
         from grpc_engine import GrpcEngine
 
         ours = GrpcEngine(target, args.game)
 
+    clock = None
+    if args.clock:
+        base, _, inc = args.clock.partition("+")
+        clock = (float(base), float(inc or 0))
     rng = random.Random(args.seed)
     order = list(openings)
     rng.shuffle(order)
@@ -195,7 +225,7 @@ def main():
             opening.append(rng.choice(legal))
         for ours_first in (True, False):
             first, second = (ours, opponent) if ours_first else (opponent, ours)
-            r = play(rules, first, second, opening, args.movetime, args.max_plies, args.nodes)
+            r = play(rules, first, second, opening, args.movetime, args.max_plies, args.nodes, clock)
             s = r if ours_first else 1 - r
             score += s
             played += 1
@@ -213,6 +243,7 @@ def main():
         f"FINAL {args.game} vs {opponent.name}: {played} games, +{wins} ={draws} -{losses}, "
         f"score {score}/{played} ({100 * score / max(played, 1):.1f}%), Elo {d:+.0f} ± {err:.0f} "
         f"(95%), {time.time() - started:.0f}s"
+        + (f", time losses {TIME_LOSSES or 'none'} at {args.clock}" if clock else "")
     )
     ours.close()
     opponent.close()

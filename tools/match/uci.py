@@ -33,12 +33,17 @@ class UciEngine:
         self._send("isready")
         self._wait_for("readyok")
 
-    def best_move(self, start_fen, moves, movetime_ms, nodes=None):
+    def best_move(self, start_fen, moves, movetime_ms, nodes=None, clock=None):
+        """`clock` is (white ms, black ms, increment ms) when playing on a clock."""
         position = "position startpos" if start_fen is None else f"position fen {start_fen}"
         if moves:
             position += " moves " + " ".join(moves)
         self._send(position)
-        self._send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
+        if clock:
+            w, b, inc = clock
+            self._send(f"go wtime {w} btime {b} winc {inc} binc {inc}")
+        else:
+            self._send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
         line = self._wait_for("bestmove")
         return line.split()[1]
 

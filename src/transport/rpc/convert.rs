@@ -4,6 +4,8 @@
 //! numbers and out-of-range values become `INVALID_ARGUMENT` naming the
 //! field. `wire` uses these mappings; nothing here uses `wire`.
 
+use std::time::Duration;
+
 use tonic::Status;
 
 use super::status::invalid_argument;
@@ -14,6 +16,7 @@ use crate::{
         Status as GameStatus, Strictness, Variant,
     },
     proto as pb,
+    search::{ClockLimits, Strength},
 };
 
 /// A request's position in domain terms; the history moves are `String`s
@@ -119,6 +122,69 @@ pub(super) fn position_settings(
             one_based,
         },
     ))
+}
+
+/// Longest clock a request may report, per side: a week.
+const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
+
+/// Reads a game clock; `overhead` is kept back from every move.
+pub fn clock_limits(clock: pb::ClockLimits, overhead: Duration) -> Result<ClockLimits, Status> {
+    let pb::ClockLimits {
+        white_ms,
+        black_ms,
+        white_increment_ms,
+        black_increment_ms,
+        moves_to_go,
+    } = clock;
+    let millis = |field: &str, ms: u64| {
+        if ms > MAX_CLOCK_MS {
+            Err(invalid_argument(
+                &format!("limits.clock.{field}"),
+                &format!("must be at most {MAX_CLOCK_MS} (a week), got {ms}"),
+            ))
+        } else {
+            Ok(Duration::from_millis(ms))
+        }
+    };
+    Ok(ClockLimits {
+        white: millis("white_ms", white_ms)?,
+        black: millis("black_ms", black_ms)?,
+        white_increment: millis("white_increment_ms", white_increment_ms)?,
+        black_increment: millis("black_increment_ms", black_increment_ms)?,
+        moves_to_go: (moves_to_go > 0).then_some(moves_to_go),
+        overhead,
+    })
+}
+
+/// Reads a strength and its seed; absent means full strength, an absent
+/// seed a fresh one.
+pub fn strength(strength: Option<pb::Strength>, seed: Option<u64>) -> Result<Strength, Status> {
+    use crate::search::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL, level_for_elo};
+    let level = match strength.and_then(|s| s.value) {
+        None => FULL_STRENGTH,
+        Some(pb::strength::Value::Level(level)) => u8::try_from(level)
+            .ok()
+            .filter(|l| (MIN_LEVEL..=FULL_STRENGTH).contains(l))
+            .ok_or_else(|| {
+                invalid_argument(
+                    "strength.level",
+                    &format!("must be {MIN_LEVEL} to {FULL_STRENGTH}, got {level}"),
+                )
+            })?,
+        Some(pb::strength::Value::Elo(elo)) if (MIN_ELO..=MAX_ELO).contains(&elo) => {
+            level_for_elo(elo)
+        }
+        Some(pb::strength::Value::Elo(elo)) => {
+            return Err(invalid_argument(
+                "strength.elo",
+                &format!("must be {MIN_ELO} to {MAX_ELO}, got {elo}"),
+            ));
+        }
+    };
+    Ok(Strength {
+        level,
+        seed: seed.unwrap_or_else(crate::search::strength::fresh_seed),
+    })
 }
 
 /// Reads `options`; absent means the variant's defaults.

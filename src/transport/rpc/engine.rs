@@ -23,7 +23,7 @@ use crate::{
     proto::{self as pb, engine_server::Engine},
     search::{
         self, Analysis, AnalysisError, AnalysisEvent, Limits, PoolConfig, SearchEvent,
-        SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, params::MAX_DEPTH,
+        SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, Wdl, params::MAX_DEPTH,
     },
 };
 
@@ -31,6 +31,11 @@ use crate::{
 const MAX_MULTIPV: u32 = 5;
 /// Time kept back from the caller's deadline to build and send the reply.
 const REPLY_MARGIN: Duration = Duration::from_millis(50);
+/// Kept back from every move on a game clock for the reply's way back to the
+/// bot and on to its game server.
+const CLOCK_OVERHEAD: Duration = Duration::from_millis(20);
+/// Longest mate a `mate` limit may ask for, in moves.
+const MAX_MATE: u32 = 100;
 
 #[derive(Debug)]
 struct Settings {
@@ -183,6 +188,16 @@ fn limits(
         Some(pb::search_limits::Limit::MovetimeMs(ms)) => {
             out.movetime = Some(Duration::from_millis(u64::from(ms)).min(settings.max_movetime));
         }
+        Some(pb::search_limits::Limit::Clock(clock)) => {
+            out.clock = Some(convert::clock_limits(clock, CLOCK_OVERHEAD)?);
+        }
+        Some(pb::search_limits::Limit::Mate(n @ 1..=MAX_MATE)) => out.mate = Some(n),
+        Some(pb::search_limits::Limit::Mate(n)) => {
+            return Err(invalid_argument(
+                "limits.mate",
+                &format!("must be 1 to {MAX_MATE} moves, got {n}"),
+            ));
+        }
     }
     Ok(out)
 }
@@ -198,11 +213,16 @@ fn multipv(requested: u32) -> Result<usize, Status> {
     }
 }
 
-fn score(score: search::Score) -> pb::Score {
+fn score(score: search::Score, wdl: Wdl) -> pb::Score {
     pb::Score {
         value: Some(match score {
             search::Score::Centipawns(cp) => pb::score::Value::Centipawns(cp),
             search::Score::Mate(n) => pb::score::Value::Mate(n),
+        }),
+        wdl: Some(pb::Wdl {
+            win: wdl.win,
+            draw: wdl.draw,
+            loss: wdl.loss,
         }),
     }
 }
@@ -229,7 +249,7 @@ fn moves(moves: &[MoveInfo]) -> Vec<pb::Move> {
 fn line(info: &SearchInfo<MoveInfo>) -> pb::PvLine {
     pb::PvLine {
         multipv: u32::try_from(info.multipv).unwrap_or(1),
-        score: Some(score(info.score)),
+        score: Some(score(info.score, info.wdl)),
         pv: moves(&info.pv),
         depth: info.depth,
         seldepth: info.seldepth,
@@ -249,7 +269,7 @@ fn final_answer(
     };
     Ok(pb::BestMoveResponse {
         best_move: Some(convert::move_info(best.clone())),
-        score: Some(score(result.score)),
+        score: Some(score(result.score, result.wdl)),
         pv: moves(&result.pv),
         depth: result.depth,
         seldepth: result.seldepth,
@@ -296,6 +316,16 @@ fn wire_event(event: &AnalysisEvent, rule_set: RuleSet) -> Result<pb::AnalyzeRes
     }
 }
 
+/// What a BestMove or Analyze request asks for, besides its position.
+struct SearchAsk {
+    limits: Option<pb::SearchLimits>,
+    multipv: u32,
+    options: Option<pb::RuleOptions>,
+    search_moves: Vec<String>,
+    strength: Option<pb::Strength>,
+    seed: Option<u64>,
+}
+
 /// A search started on the pool: its handle, its events (domain types,
 /// converted on the async side) and the rule set its answer names.
 struct Submitted {
@@ -311,14 +341,23 @@ impl EngineService {
         &self,
         method: &'static str,
         position: Option<pb::Position>,
-        limits_in: Option<pb::SearchLimits>,
-        multipv_in: u32,
-        options: Option<pb::RuleOptions>,
+        ask: SearchAsk,
         deadline: Option<Instant>,
     ) -> Result<Submitted, Status> {
-        let options: RuleOptions = convert::rule_options(options)?;
-        let multipv = multipv(multipv_in)?;
-        let limits = limits(limits_in, &self.settings, deadline)?;
+        let options: RuleOptions = convert::rule_options(ask.options)?;
+        let multipv = multipv(ask.multipv)?;
+        let limits = limits(ask.limits, &self.settings, deadline)?;
+        let strength = convert::strength(ask.strength, ask.seed)?;
+        if ask.search_moves.len() > self.settings.max_history_moves {
+            return Err(invalid_argument(
+                "search_moves",
+                &format!(
+                    "{} moves exceed the limit of {}",
+                    ask.search_moves.len(),
+                    self.settings.max_history_moves
+                ),
+            ));
+        }
         let input = convert::position(position, self.settings.max_history_moves)?;
         Span::current().record("variant", input.variant.name());
         let game = guarded(|| {
@@ -336,6 +375,8 @@ impl EngineService {
             rules: &options,
             limits,
             multipv,
+            search_moves: &ask.search_moves,
+            strength,
         };
         let started =
             guarded(|| analysis.start(&self.pool, move |event| sender.send(event).is_ok()))?;
@@ -420,12 +461,23 @@ impl Engine for EngineService {
             limits,
             multipv,
             options,
+            search_moves,
+            strength,
+            seed,
         } = request.into_inner();
+        let ask = SearchAsk {
+            limits,
+            multipv,
+            options,
+            search_moves,
+            strength,
+            seed,
+        };
         let Submitted {
             handle,
             mut events,
             rule_set,
-        } = self.start("BestMove", position, limits, multipv, options, deadline)?;
+        } = self.start("BestMove", position, ask, deadline)?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
         while let Some(event) = events.recv().await {
@@ -448,12 +500,23 @@ impl Engine for EngineService {
             limits,
             multipv,
             options,
+            search_moves,
+            strength,
+            seed,
         } = request.into_inner();
+        let ask = SearchAsk {
+            limits,
+            multipv,
+            options,
+            search_moves,
+            strength,
+            seed,
+        };
         let Submitted {
             handle,
             events,
             rule_set,
-        } = self.start("Analyze", position, limits, multipv, options, deadline)?;
+        } = self.start("Analyze", position, ask, deadline)?;
         Ok(Response::new(Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
             rule_set,

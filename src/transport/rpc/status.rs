@@ -24,6 +24,9 @@ impl From<InputError> for Status {
             InputError::HistoryMove { index, message } => {
                 invalid_argument(&format!("position.moves[{index}]"), &message)
             }
+            InputError::SearchMove { index, message } => {
+                invalid_argument(&format!("search_moves[{index}]"), &message)
+            }
             InputError::CandidateMove(message) => invalid_argument("move", &message),
             InputError::Option { field, message } => {
                 invalid_argument(option_field(field), &message)

@@ -1,0 +1,209 @@
+//! Playing below full strength, in a human way.
+//!
+//! A level below [`FULL_STRENGTH`] changes two things, never the rules:
+//! - the search gets a node budget that grows with the level
+//!   ([`Strength::node_budget`]), so a weak level sees less;
+//! - it searches its best few root moves as lines ([`CANDIDATES`]) and picks
+//!   one of them at random, each with a weight that falls exponentially with
+//!   how much worse than the best its score is ([`Strength::choose`]). The
+//!   "temperature" of that choice is wide at level 1 and narrow near 20: a
+//!   weak level mostly plays plausible moves close to the best and now and
+//!   then a real mistake, never a move nobody would consider, because every
+//!   candidate is one the search ranked among its best.
+//!
+//! The choice is a function of the seed alone, so a budget-bound search
+//! with the same seed picks the same move.
+
+use super::score::{MATE_BOUND, is_mate};
+
+/// The strongest level: the plain search, no budget, no choice.
+pub const FULL_STRENGTH: u8 = 20;
+/// The weakest level.
+pub const MIN_LEVEL: u8 = 1;
+/// Root lines searched below full strength, to choose among.
+pub const CANDIDATES: usize = 4;
+/// A mate against the mover counts as this big a loss in the choice, so it
+/// is picked only at the weakest levels and rarely.
+const MATE_LOSS_CP: i32 = 1_000;
+
+/// The levels' ratings, from level 1 up, on the scale `elo` requests use:
+/// [`level_for_elo`] maps a rating to the highest level not above it.
+///
+/// Provisional: anchored at both ends only (level 20 is the full engine,
+/// whose matches are in BENCHMARKS.md; level 1 is meant to lose to the
+/// weakest Stockfish anchor) and spaced evenly between; the measured table
+/// (BENCHMARKS.md, Levels) replaces it cell by cell.
+pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
+    1100, 1190, 1280, 1370, 1460, 1550, 1640, 1730, 1820, 1910, 2000, 2090, 2180, 2270, 2360, 2450,
+    2540, 2630, 2720, 2800,
+];
+
+/// Lowest rating an `elo` request may ask for.
+pub const MIN_ELO: u32 = LEVEL_ELO[0];
+/// Highest rating an `elo` request may ask for.
+pub const MAX_ELO: u32 = LEVEL_ELO[FULL_STRENGTH as usize - 1];
+
+/// The level for a rating: the highest whose rating does not exceed it
+/// (level 1 below the table).
+#[must_use]
+pub fn level_for_elo(elo: u32) -> u8 {
+    let below = LEVEL_ELO.iter().take_while(|&&rated| rated <= elo).count();
+    u8::try_from(below.max(1)).unwrap_or(FULL_STRENGTH)
+}
+
+/// A level and the seed of its choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strength {
+    /// [`MIN_LEVEL`] to [`FULL_STRENGTH`].
+    pub level: u8,
+    /// Seeds the choice among candidates.
+    pub seed: u64,
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength {
+            level: FULL_STRENGTH,
+            seed: 0,
+        }
+    }
+}
+
+impl Strength {
+    /// Whether this is the plain search.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.level >= FULL_STRENGTH
+    }
+
+    /// Nodes the search may visit at this level; `None` at full strength.
+    /// Doubles every two levels: some 130 nodes at level 1 (a depth-2
+    /// glance), some 80 000 at level 19.
+    #[must_use]
+    pub fn node_budget(&self) -> Option<u64> {
+        if self.is_full() {
+            return None;
+        }
+        let level = f64::from(self.level.max(MIN_LEVEL));
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Some((92.0 * 2f64.powf(level / 2.0)) as u64)
+    }
+
+    /// How many centipawns of loss make a candidate e times less likely.
+    fn temperature(&self) -> f64 {
+        let weakness = f64::from(FULL_STRENGTH - self.level.clamp(MIN_LEVEL, FULL_STRENGTH));
+        // Level 19: 14 cp (a blunder of a pawn is a one-in-a-thousand event);
+        // level 10: 95 cp; level 1: 176 cp (a piece is lost now and then).
+        5.0 + 9.0 * weakness
+    }
+
+    /// The index of the candidate to play among `scores` (internal scores of
+    /// the searched root lines, best first); 0 at full strength or with one
+    /// candidate.
+    #[must_use]
+    pub fn choose(&self, scores: &[i32]) -> usize {
+        let Some(&top) = scores.first() else {
+            return 0;
+        };
+        if self.is_full() || scores.len() == 1 {
+            return 0;
+        }
+        // A mate the mover has found is not given away: humans at every
+        // level take a mate they see.
+        if top >= MATE_BOUND {
+            return 0;
+        }
+        let temperature = self.temperature();
+        let weights: Vec<f64> = scores
+            .iter()
+            .map(|&score| {
+                let loss = if is_mate(score) && score < 0 {
+                    MATE_LOSS_CP
+                } else {
+                    top.saturating_sub(score).clamp(0, MATE_LOSS_CP)
+                };
+                (-f64::from(loss) / temperature).exp()
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut pick = unit_interval(splitmix64(self.seed)) * total;
+        for (index, weight) in weights.iter().enumerate() {
+            if pick < *weight {
+                return index;
+            }
+            pick -= weight;
+        }
+        0
+    }
+}
+
+/// A seed for a caller that gave none: different on every call (the
+/// standard library's per-instance hash keys, mixed with the time).
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(nanos)
+}
+
+/// One step of SplitMix64: a well-mixed 64-bit value from a seed.
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A value in `[0, 1)` from the top 53 bits.
+#[allow(clippy::cast_precision_loss)]
+fn unit_interval(bits: u64) -> f64 {
+    (bits >> 11) as f64 / (1u64 << 53) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_maps_to_levels_in_order() {
+        assert_eq!(level_for_elo(MIN_ELO), 1);
+        assert_eq!(level_for_elo(MAX_ELO), FULL_STRENGTH);
+        assert_eq!(level_for_elo(2000), 11);
+        let mut last = 0;
+        for elo in MIN_ELO..=MAX_ELO {
+            let level = level_for_elo(elo);
+            assert!(level >= last);
+            last = level;
+        }
+    }
+
+    #[test]
+    fn weaker_levels_err_more_often_and_the_seed_decides() {
+        let scores = [40, 20, -60, -300];
+        let mistakes = |level: u8| {
+            (0..2000u64)
+                .filter(|&seed| Strength { level, seed }.choose(&scores) != 0)
+                .count()
+        };
+        let (weak, mid, strong) = (mistakes(1), mistakes(10), mistakes(19));
+        assert!(weak > mid && mid > strong, "{weak} {mid} {strong}");
+        assert_eq!(Strength::default().choose(&scores), 0);
+        let s = Strength { level: 5, seed: 42 };
+        assert_eq!(s.choose(&scores), s.choose(&scores));
+        // A found mate is always played.
+        assert_eq!(
+            Strength { level: 1, seed: 7 }.choose(&[MATE_BOUND + 5, 0, 0]),
+            0
+        );
+    }
+
+    #[test]
+    fn budgets_grow_with_the_level() {
+        let budget = |level| Strength { level, seed: 0 }.node_budget();
+        assert!(budget(1) < budget(2));
+        assert!(budget(19) > budget(18));
+        assert_eq!(budget(FULL_STRENGTH), None);
+    }
+}

@@ -1,0 +1,167 @@
+//! `arbiter uci`: the real binary driven by real clients (python-chess's
+//! `chess.engine` and the PyPI `cchess` package, `uci_clients.py`), and the
+//! session's own behaviour through `arbiter::uci::run` (infinite searches
+//! answer on `stop` only, xiangqi's 1–10 ranks, bad input reported).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use arbiter::uci::{self, LocalBackend};
+
+/// Installs the Python packages the clients come from when missing.
+fn python_with(packages: &[(&str, &str)]) {
+    for (module, package) in packages {
+        let present = Command::new("python3")
+            .args(["-c", &format!("import {module}")])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !present {
+            let installed = Command::new("python3")
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    package,
+                ])
+                .status()
+                .expect("python3 runs");
+            assert!(installed.success(), "pip install {package}");
+        }
+    }
+}
+
+#[test]
+fn real_uci_clients_play_and_analyse_both_games() {
+    python_with(&[("chess", "chess"), ("cchess", "cchess")]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engine/uci_clients.py");
+    let output = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_arbiter")])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("chess: a game of"), "{stdout}");
+    assert!(stdout.contains("xiangqi:"), "{stdout}");
+}
+
+/// A `Write` the test can read back.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn session(script: &str) -> Vec<String> {
+    let out = Shared::default();
+    uci::run(
+        LocalBackend::new(4).unwrap(),
+        script.as_bytes(),
+        Box::new(out.clone()),
+    );
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split_whitespace().next().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn xiangqi_ranks_follow_the_option_and_bad_input_is_reported() {
+    let lines = session(
+        "setoption name UCI_Variant value xiangqi\n\
+         position startpos moves h2e2 h9g7\ngo depth 3\nisready\n\
+         setoption name Xiangqi Ranks value 1-10\n\
+         position startpos moves h3e3 h10g8\ngo depth 3\nisready\n\
+         position startpos moves h2e2\n\
+         setoption name Skill Level value 99\n\
+         position fen nonsense\ngo depth 1\n",
+    );
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 3, "{lines:?}");
+    // 0-9: ranks 0 to 9 only; 1-10 after the option (a move to or from rank
+    // 10 or any move without a 0).
+    assert!(
+        best[0]
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    );
+    assert_ne!(best[1], "(none)", "{lines:?}");
+    assert!(!best[1].contains('0') || best[1].contains("10"), "{best:?}");
+    assert_eq!(best[2], "(none)");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string invalid position")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Skill Level must be 1 to 20")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_infinite_search_answers_only_on_stop() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        stdin,
+        "uci\nsetoption name UCI_ShowWDL value true\nposition startpos moves e2e4\ngo infinite\nisready"
+    )
+    .unwrap();
+    let started = Instant::now();
+    let mut line = String::new();
+    let mut wdl_seen = false;
+    // Depth 6 and readyok while searching, and no bestmove before stop.
+    let mut ready = false;
+    loop {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert!(!line.starts_with("bestmove"), "{line}");
+        ready |= line.trim() == "readyok";
+        wdl_seen |= line.contains(" wdl ");
+        if ready && line.starts_with("info depth 6 ") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no depth 6");
+    }
+    assert!(wdl_seen);
+    writeln!(stdin, "stop").unwrap();
+    loop {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(line.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4));
+}
