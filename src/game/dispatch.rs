@@ -88,6 +88,17 @@ impl Game {
         }
     }
 
+    /// Judges a candidate move like [`Self::validate`] and, when it is legal,
+    /// plays it on this game in place (an illegal move changes nothing): a
+    /// game followed move by move costs one move per move, not a replay of
+    /// its history.
+    pub fn play(&mut self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self {
+            Game::Chess(game) => game.play_text(text, options),
+            Game::Xiangqi(game) => game.play_text(text),
+        }
+    }
+
     /// Perft that asks `stop` before each root move's subtree and gives up
     /// (`None`) when it says so: a deep count takes seconds, and nobody may be
     /// waiting for it any more.
