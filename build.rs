@@ -35,6 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .codec_path("crate::transport::rpc::codec::ProtoCodec")
         .build_client(true)
         .build_server(false)
+        .extern_path(".google.rpc", "::tonic_types::pb")
         .out_dir(&messages_dir)
         .compile_fds(descriptors.clone())?;
     tonic_prost_build::configure()
@@ -42,6 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_client(false)
         .build_server(true)
         .extern_path(".arbiter.v1", "crate::proto")
+        .extern_path(".google.rpc", "::tonic_types::pb")
         .extern_path(
             ".arbiter.v1.LegalMovesResponse",
             "crate::transport::rpc::wire::EncodedLegalMoves",

@@ -8,11 +8,13 @@
 mod support;
 
 mod adversarial;
+mod batch;
 mod drain;
 mod engine_e2e;
 mod fuzz_corpus;
 mod grpc_e2e;
 mod limits;
+mod play;
 mod process;
 mod security;
 mod xiangqi_e2e;
