@@ -11,10 +11,11 @@ use std::{env, fs, path::PathBuf};
 
 use prost::Message as _;
 
-const PROTOS: [&str; 3] = [
+const PROTOS: [&str; 4] = [
     "proto/arbiter/v1/common.proto",
     "proto/arbiter/v1/rules.proto",
     "proto/arbiter/v1/engine.proto",
+    "proto/arbiter/v1/records.proto",
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

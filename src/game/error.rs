@@ -25,6 +25,8 @@ pub enum InputError {
         /// What is wrong with it, as a sentence.
         message: String,
     },
+    /// A game record (PGN, XQF) that cannot be read or written as a whole.
+    Record(String),
     /// A variant or feature this server does not serve.
     Unsupported(String),
 }
@@ -43,6 +45,10 @@ pub enum OptionField {
     ClaimDraws,
     /// How the position's coordinates are written.
     Coordinates,
+    /// A game record's format that does not fit the variant (XQF for chess).
+    RecordFormat,
+    /// A record's move notation that does not fit the variant.
+    RecordNotation,
 }
 
 impl OptionField {
@@ -55,6 +61,8 @@ impl OptionField {
             OptionField::MoveLimitPlies => "move_limit_plies",
             OptionField::ClaimDraws => "claim_draws",
             OptionField::Coordinates => "coordinates",
+            OptionField::RecordFormat => "format",
+            OptionField::RecordNotation => "notation",
         }
     }
 }
@@ -68,7 +76,7 @@ impl fmt::Display for InputError {
             }
             InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
             InputError::Option { field, message } => write!(f, "{}: {message}", field.name()),
-            InputError::Unsupported(message) => f.write_str(message),
+            InputError::Record(message) | InputError::Unsupported(message) => f.write_str(message),
         }
     }
 }

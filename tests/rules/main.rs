@@ -11,6 +11,7 @@ mod architecture;
 mod chess_perft;
 mod chess_rules;
 mod properties;
+mod records;
 mod xiangqi_notation;
 mod xiangqi_perft;
 mod xiangqi_repetition;

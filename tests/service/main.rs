@@ -16,6 +16,7 @@ mod grpc_e2e;
 mod limits;
 mod play;
 mod process;
+mod records_e2e;
 mod security;
 mod xiangqi_e2e;
 mod xiangqi_repetition_grpc;

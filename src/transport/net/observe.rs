@@ -499,6 +499,12 @@ mod tests {
                 "bidi_stream",
             ),
             (
+                "/arbiter.v1.Records/Parse",
+                "arbiter.v1.Records",
+                "Parse",
+                "unary",
+            ),
+            (
                 "/arbiter.v1.Engine/Analyze",
                 "arbiter.v1.Engine",
                 "Analyze",
@@ -544,7 +550,7 @@ mod tests {
         ] {
             assert_eq!(methods.get(path).service, "unknown", "{path}");
         }
-        // Nine arbiter methods, two of health, one per reflection version.
-        assert_eq!(methods.by_path.len(), 13, "{:?}", methods.by_path.keys());
+        // Eleven arbiter methods, two of health, one per reflection version.
+        assert_eq!(methods.by_path.len(), 15, "{:?}", methods.by_path.keys());
     }
 }

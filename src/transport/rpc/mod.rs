@@ -8,6 +8,7 @@ pub mod codec;
 pub mod convert;
 pub mod engine;
 mod play;
+pub mod records;
 pub mod rules;
 pub mod status;
 pub mod wire;
