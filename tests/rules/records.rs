@@ -291,13 +291,38 @@ fn xiangqi_pgn_in_wxf_and_iccs_reads_back() {
         let back = parse_record(Variant::Xiangqi, &data, Some(RecordFormat::Pgn)).unwrap();
         assert_eq!(back[0].moves, game.moves, "{notation:?}");
     }
-    // Chinese moves are not read, and say so at the first one.
-    let chinese = "[Game \"Chinese Chess\"]\n\n1. C2.5 马８进７ *\n".as_bytes();
+    // Chinese moves read as WXF; the third-piece forms say they are not read.
+    let chinese =
+        "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 中兵进一 *\n  =====\n".as_bytes();
     let back = parse_record(Variant::Xiangqi, chinese, None).unwrap();
-    assert_eq!(back[0].moves, ["h2e2"]);
+    assert_eq!(back.len(), 1, "{back:?}");
+    assert_eq!(back[0].moves, ["h2e2", "h9g7"]);
     match &back[0].error {
-        Some(RecordError::Move { index: 1, message }) => assert!(message.contains("Chinese")),
+        Some(RecordError::Move { index: 2, message }) => assert!(message.contains("中兵")),
         other => panic!("{other:?}"),
+    }
+}
+
+/// cchess writes PGN in Chinese (`Game.save_to`); Arbiter reads it move for move.
+#[test]
+fn cchess_pgn_in_chinese_reads_move_for_move() {
+    ensure_python("cchess", "cchess");
+    for plies in [1, 40, 120] {
+        let game = xiangqi_game(plies);
+        let path = scratch(&format!("cchess-{plies}.pgn"));
+        run(
+            "xiangqi_records.py",
+            &["write", &game.moves.join(" "), path.to_str().unwrap()],
+        );
+        let data = std::fs::read(&path).unwrap();
+        let back = parse_record(Variant::Xiangqi, &data, Some(RecordFormat::Pgn)).unwrap();
+        assert_eq!(back.len(), 1, "{plies} plies");
+        assert!(
+            back[0].error.is_none(),
+            "{plies} plies: {:?}",
+            back[0].error
+        );
+        assert_eq!(back[0].moves, game.moves, "{plies} plies");
     }
 }
 

@@ -1,8 +1,11 @@
 //! Xiangqi PGN in the WXF form: chess's tag pairs and movetext, with the
 //! moves in ICCS (`H2-E2`, under `[Format "ICCS"]`) or WXF (`C2.5`, under
-//! `[Format "WXF"]` or no `Format`). Comments (`{}` and `;`), NAGs,
-//! variations and `%` escape lines are skipped. Moves in Chinese are not
-//! read: a game that has them stops at the first with a message that says so.
+//! `[Format "WXF"]` or no `Format`) or in Chinese (`炮二平五`, `马８进７`: the
+//! WXF move in Chinese characters, as most xiangqi software writes it; read
+//! by turning it into WXF, except the forms for a third to fifth piece on one
+//! file, `中兵` or `二兵`, which stop the game with a message saying so).
+//! Comments (`{}` and `;`), NAGs, variations and `%` escape lines are
+//! skipped, and so are movetext symbols with no letter or digit (`=====`).
 //!
 //! No Rust PGN reader knows xiangqi's moves, so the few lexical rules PGN
 //! has are read here.
@@ -124,7 +127,7 @@ fn tokens(text: &str) -> Vec<Token> {
                         symbol
                     };
                     let mv = mv.trim_end_matches(['!', '?']);
-                    if !mv.is_empty() {
+                    if mv.chars().any(char::is_alphanumeric) {
                         out.push(Token::Symbol(mv.to_owned()));
                     }
                 }
@@ -210,22 +213,27 @@ impl Reading {
             return;
         }
         let index = game.moves.len();
-        if !text.is_ascii() {
+        let candidate = if text.is_ascii() {
+            // ICCS as PGN writes it: `H2-E2`.
+            let coordinates = text.replace('-', "");
+            if coordinates.len() == 4 {
+                coordinates
+            } else {
+                text.to_owned()
+            }
+        } else if let Some(wxf) = chinese_to_wxf(text) {
+            wxf
+        } else {
             game.error = Some(RecordError::Move {
                 index,
                 message: format!(
-                    "'{text}': moves in Chinese are not read; write them in ICCS or WXF"
+                    "'{text}' is not Chinese move text this server reads (a piece and its \
+                     file, or 前/后 and a piece; 进, 退 or 平; a number)"
                 ),
             });
             return;
-        }
-        // ICCS as PGN writes it: `H2-E2`.
-        let coordinates = text.replace('-', "");
-        let candidate = if coordinates.len() == 4 {
-            coordinates.as_str()
-        } else {
-            text
         };
+        let candidate = candidate.as_str();
         match notation::parse_move(position, candidate, false) {
             Ok(m) => {
                 game.moves.push(notation::format_iccs(m).to_string());
@@ -252,6 +260,56 @@ impl Reading {
         game.result = stated.unwrap_or_default();
         game
     }
+}
+
+/// A Chinese move (`炮二平五`, `马８进７`, `前车进一`) as WXF (`C2=5`, `H8+7`,
+/// `+R+1`): the same four parts in other characters. `None` for anything
+/// else, the third-piece forms (`中兵`, `二兵`) included.
+fn chinese_to_wxf(text: &str) -> Option<String> {
+    let piece = |c: char| {
+        Some(match c {
+            '车' | '車' | '俥' => 'R',
+            '马' | '馬' | '傌' => 'H',
+            '相' | '象' => 'E',
+            '仕' | '士' => 'A',
+            '帅' | '帥' | '将' | '將' => 'K',
+            '炮' | '砲' | '包' => 'C',
+            '兵' | '卒' => 'P',
+            _ => return None,
+        })
+    };
+    let number = |c: char| {
+        Some(match c {
+            '一' | '１' | '1' => '1',
+            '二' | '２' | '2' => '2',
+            '三' | '３' | '3' => '3',
+            '四' | '４' | '4' => '4',
+            '五' | '５' | '5' => '5',
+            '六' | '６' | '6' => '6',
+            '七' | '７' | '7' => '7',
+            '八' | '８' | '8' => '8',
+            '九' | '９' | '9' => '9',
+            _ => return None,
+        })
+    };
+    let action = |c: char| {
+        Some(match c {
+            '进' | '進' => '+',
+            '退' => '-',
+            '平' => '=',
+            _ => return None,
+        })
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let [first, second, third, fourth] = chars.as_slice() else {
+        return None;
+    };
+    let head = match (*first, piece(*second)) {
+        ('前', Some(kind)) => format!("+{kind}"),
+        ('后' | '後', Some(kind)) => format!("-{kind}"),
+        _ => format!("{}{}", piece(*first)?, number(*second)?),
+    };
+    Some(format!("{head}{}{}", action(*third)?, number(*fourth)?))
 }
 
 /// One game as xiangqi PGN, its moves in ICCS or WXF (the default).
