@@ -43,6 +43,8 @@ fn bench(c: &mut Criterion) {
     let service = RulesService::new(Limits {
         max_history_moves: 10_000,
         max_perft_depth: 5,
+        max_batch_items: 1000,
+        play_idle_timeout: std::time::Duration::from_secs(300),
     });
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
@@ -108,6 +110,42 @@ fn bench(c: &mut Criterion) {
             black_box(response.encode_to_vec())
         });
     });
+    group.finish();
+
+    // A batch item against the unary call: the same LegalMoves answer, as
+    // prost's struct inside a BatchResponse instead of the hand codec. Four
+    // items are answered in place (one core, no hand-off), a hundred are
+    // split over the cores (wall time, not CPU).
+    let mut group = c.benchmark_group("batch_call");
+    for items in [4_u64, 100] {
+        let item = pb::BatchItem {
+            request: Some(pb::batch_item::Request::LegalMoves(pb::LegalMovesRequest {
+                position: Some(pb::Position {
+                    variant: pb::Variant::Chess.into(),
+                    fen: KIWIPETE.to_owned(),
+                    ..pb::Position::default()
+                }),
+                options: None,
+                view: pb::MoveView::Full.into(),
+            })),
+        };
+        let bytes = pb::BatchRequest {
+            items: vec![item; usize::try_from(items).expect("small")],
+        }
+        .encode_to_vec();
+        group.throughput(criterion::Throughput::Elements(items));
+        group.bench_function(format!("chess_full_{items}_items"), |b| {
+            b.iter(|| {
+                let request = pb::BatchRequest::decode(black_box(bytes.as_slice()))
+                    .expect("the request decodes");
+                let response = runtime
+                    .block_on(service.batch(tonic::Request::new(request)))
+                    .expect("the call succeeds")
+                    .into_inner();
+                black_box(response.encode_to_vec())
+            });
+        });
+    }
     group.finish();
 }
 

@@ -131,6 +131,16 @@ pub struct Config {
     #[arg(long, env = "ARBITER_MAX_HISTORY_MOVES", default_value_t = 2048)]
     pub max_history_moves: usize,
 
+    /// Most items in one `Rules.Batch` call (`BatchStream` has no such cap:
+    /// it reads ahead a bounded number of items whatever its length).
+    #[arg(long, env = "ARBITER_MAX_BATCH_ITEMS", default_value_t = 1000)]
+    pub max_batch_items: usize,
+
+    /// Seconds a `Rules.Play` session may wait for its next message before it
+    /// ends with DEADLINE_EXCEEDED, so an abandoned session frees its stream.
+    #[arg(long, env = "ARBITER_PLAY_IDLE_TIMEOUT_SECS", default_value_t = 300)]
+    pub play_idle_timeout_secs: u64,
+
     /// Deepest perft a call may ask for.
     #[arg(long, env = "ARBITER_MAX_PERFT_DEPTH", default_value_t = 5)]
     pub max_perft_depth: u32,
@@ -228,6 +238,12 @@ impl Config {
             return Err(format!(
                 "ARBITER_MAX_CONNECTIONS must be 1 to {MAX_CONNECTIONS}"
             ));
+        }
+        if self.max_batch_items == 0 || self.play_idle_timeout_secs == 0 {
+            return Err(
+                "ARBITER_MAX_BATCH_ITEMS and ARBITER_PLAY_IDLE_TIMEOUT_SECS must be at least 1"
+                    .to_owned(),
+            );
         }
         if self.handshake_timeout_ms == 0 {
             return Err("ARBITER_HANDSHAKE_TIMEOUT_MS must be at least 1".to_owned());

@@ -274,6 +274,8 @@ pub fn harness_limits() -> Limits {
     Limits {
         max_history_moves: 2048,
         max_perft_depth: 3,
+        max_batch_items: 1000,
+        play_idle_timeout: std::time::Duration::from_secs(300),
     }
 }
 

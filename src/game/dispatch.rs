@@ -1,10 +1,14 @@
 //! `Game`: one enum over the variants, the dispatcher the service and the
 //! search call. Each call goes to the game's own adapter; what is common to
 //! both (perft split by root move, the rule-set check) is decided here once.
+//! The game records (`parse_record`, `write_record`) are routed here too, to
+//! each game's own readers and writers.
 
 use super::{
-    InputError, LoadOptions, MoveCoordinates, MoveInfo, PerftReport, RuleOptions, Status, Variant,
-    Verdict, chess, xiangqi,
+    InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField, PerftReport, RuleOptions,
+    Status, Variant, Verdict, chess,
+    record::{RecordFormat, RecordedGame, WriteOptions},
+    xiangqi,
 };
 
 /// A game loaded from a request: a start position plus its history,
@@ -88,6 +92,17 @@ impl Game {
         }
     }
 
+    /// Judges a candidate move like [`Self::validate`] and, when it is legal,
+    /// plays it on this game in place (an illegal move changes nothing): a
+    /// game followed move by move costs one move per move, not a replay of
+    /// its history.
+    pub fn play(&mut self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self {
+            Game::Chess(game) => game.play_text(text, options),
+            Game::Xiangqi(game) => game.play_text(text),
+        }
+    }
+
     /// Perft that asks `stop` before each root move's subtree and gives up
     /// (`None`) when it says so: a deep count takes seconds, and nobody may be
     /// waiting for it any more.
@@ -119,6 +134,52 @@ impl Game {
             Game::Chess(game) => game.perft(depth, divide),
             Game::Xiangqi(game) => game.perft(depth, divide),
         }
+    }
+}
+
+/// Reads every game of a record. `None` as the format: XQF if the data
+/// starts with XQF's signature, else PGN.
+pub fn parse_record(
+    variant: Variant,
+    data: &[u8],
+    format: Option<RecordFormat>,
+) -> Result<Vec<RecordedGame>, InputError> {
+    let format = format.unwrap_or(if data.starts_with(b"XQ") {
+        RecordFormat::Xqf
+    } else {
+        RecordFormat::Pgn
+    });
+    match (variant, format) {
+        (Variant::Chess, RecordFormat::Pgn) => chess::pgn::parse(data),
+        (Variant::Xiangqi, RecordFormat::Pgn) => xiangqi::pgn::parse(data),
+        (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::parse(data).map(|game| vec![game]),
+        (Variant::Chess, RecordFormat::Xqf) => Err(InputError::Option {
+            field: OptionField::RecordFormat,
+            message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
+        }),
+    }
+}
+
+/// Writes one game as a record. Its moves must be legal from its start
+/// position (an error names the first that is not).
+pub fn write_record(
+    variant: Variant,
+    game: &RecordedGame,
+    format: RecordFormat,
+    options: WriteOptions,
+) -> Result<Vec<u8>, InputError> {
+    match (variant, format) {
+        (Variant::Chess, RecordFormat::Pgn) => {
+            chess::pgn::write(game, options.notation).map(String::into_bytes)
+        }
+        (Variant::Xiangqi, RecordFormat::Pgn) => {
+            xiangqi::pgn::write(game, options.notation).map(String::into_bytes)
+        }
+        (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::write(game, options.encrypted),
+        (Variant::Chess, RecordFormat::Xqf) => Err(InputError::Option {
+            field: OptionField::RecordFormat,
+            message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
+        }),
     }
 }
 

@@ -33,6 +33,8 @@ pub enum InputError {
         /// What is wrong with it, as a sentence.
         message: String,
     },
+    /// A game record (PGN, XQF) that cannot be read or written as a whole.
+    Record(String),
     /// A variant or feature this server does not serve.
     Unsupported(String),
 }
@@ -51,6 +53,10 @@ pub enum OptionField {
     ClaimDraws,
     /// How the position's coordinates are written.
     Coordinates,
+    /// A game record's format that does not fit the variant (XQF for chess).
+    RecordFormat,
+    /// A record's move notation that does not fit the variant.
+    RecordNotation,
 }
 
 impl OptionField {
@@ -63,6 +69,8 @@ impl OptionField {
             OptionField::MoveLimitPlies => "move_limit_plies",
             OptionField::ClaimDraws => "claim_draws",
             OptionField::Coordinates => "coordinates",
+            OptionField::RecordFormat => "format",
+            OptionField::RecordNotation => "notation",
         }
     }
 }
@@ -79,7 +87,7 @@ impl fmt::Display for InputError {
             }
             InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
             InputError::Option { field, message } => write!(f, "{}: {message}", field.name()),
-            InputError::Unsupported(message) => f.write_str(message),
+            InputError::Record(message) | InputError::Unsupported(message) => f.write_str(message),
         }
     }
 }

@@ -10,10 +10,11 @@ mod dispatch;
 pub mod error;
 pub mod options;
 pub mod outcome;
+pub mod record;
 pub mod types;
 pub mod xiangqi;
 
-pub use dispatch::Game;
+pub use dispatch::{Game, parse_record, write_record};
 pub use error::{InputError, OptionField};
 pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};

@@ -12,6 +12,7 @@ mod chess_perft;
 mod chess_rules;
 mod generated_code;
 mod properties;
+mod records;
 mod xiangqi_notation;
 mod xiangqi_perft;
 mod xiangqi_repetition;

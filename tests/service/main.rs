@@ -8,13 +8,16 @@
 mod support;
 
 mod adversarial;
+mod batch;
 mod drain;
 mod engine_bots;
 mod engine_e2e;
 mod fuzz_corpus;
 mod grpc_e2e;
 mod limits;
+mod play;
 mod process;
+mod records_e2e;
 mod security;
 mod xiangqi_e2e;
 mod xiangqi_repetition_grpc;

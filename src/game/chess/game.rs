@@ -280,6 +280,42 @@ impl ChessGame {
 
     /// Judges a candidate move given as text.
     pub fn validate(&self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self.judge(text, options)? {
+            Ok(m) => {
+                let mut after = self.clone();
+                after.legal_verdict(m, options)
+            }
+            Err(illegal) => Ok(illegal),
+        }
+    }
+
+    /// [`Self::validate`] that also plays the move when it is legal, in place:
+    /// a game followed move by move costs one move per move, not a copy.
+    pub fn play_text(&mut self, text: &str, options: &RuleOptions) -> Result<Verdict, InputError> {
+        match self.judge(text, options)? {
+            Ok(m) => self.legal_verdict(m, options),
+            Err(illegal) => Ok(illegal),
+        }
+    }
+
+    /// Plays the legal move `m` on `self` and describes it with the status after it.
+    fn legal_verdict(&mut self, m: Move, options: &RuleOptions) -> Result<Verdict, InputError> {
+        let info = self.describe(m);
+        self.play(m);
+        let status_after = self.status(options)?;
+        Ok(Verdict::Legal {
+            info,
+            fen_after: status_after.fen.clone(),
+            status_after: Box::new(status_after),
+        })
+    }
+
+    /// The legal move `text` names, or the verdict on an illegal one.
+    fn judge(
+        &self,
+        text: &str,
+        options: &RuleOptions,
+    ) -> Result<Result<Move, Verdict>, InputError> {
         check_rule_set(options)?;
         let parsed = parse_move(&self.position, text);
         if let Err(MoveParseError::Syntax(message)) = &parsed {
@@ -287,16 +323,16 @@ impl ChessGame {
         }
         let status = self.status(options)?;
         if status.outcome.is_over() {
-            return Ok(Verdict::Illegal {
+            return Ok(Err(Verdict::Illegal {
                 reason: crate::game::IllegalReason::GameOver,
                 detail: format!("the game is over: {}", status.outcome),
-            });
+            }));
         }
         let m = match parsed {
             Ok(m) => m,
             Err(MoveParseError::IllegalUci(uci)) => {
                 let (reason, detail) = diagnose(&self.position, uci);
-                return Ok(Verdict::Illegal { reason, detail });
+                return Ok(Err(Verdict::Illegal { reason, detail }));
             }
             Err(MoveParseError::IllegalSan(detail)) => {
                 // A text that names exactly one piece able to make the move by its
@@ -310,27 +346,19 @@ impl ChessGame {
                     Some(uci) => diagnose(&self.position, uci),
                     None => (crate::game::IllegalReason::NoSuchMove, detail),
                 };
-                return Ok(Verdict::Illegal { reason, detail });
+                return Ok(Err(Verdict::Illegal { reason, detail }));
             }
             Err(MoveParseError::AmbiguousSan(detail)) => {
-                return Ok(Verdict::Illegal {
+                return Ok(Err(Verdict::Illegal {
                     reason: crate::game::IllegalReason::Ambiguous,
                     detail,
-                });
+                }));
             }
             Err(MoveParseError::Syntax(message)) => {
                 return Err(InputError::CandidateMove(message));
             }
         };
-        let info = self.describe(m);
-        let mut after = self.clone();
-        after.play(m);
-        let status_after = after.status(options)?;
-        Ok(Verdict::Legal {
-            info,
-            fen_after: status_after.fen.clone(),
-            status_after: Box::new(status_after),
-        })
+        Ok(Ok(m))
     }
 
     /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:

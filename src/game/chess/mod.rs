@@ -12,6 +12,7 @@ mod check;
 pub mod fen;
 mod game;
 mod notation;
+pub mod pgn;
 mod uci_fast;
 mod validate;
 mod zobrist;

@@ -28,6 +28,15 @@ pub struct XiangqiGame {
     options: RuleOptions,
 }
 
+/// A legal move's verdict: its description and the status after it.
+fn legal_verdict(info: MoveInfo, status_after: Status) -> Verdict {
+    Verdict::Legal {
+        info,
+        fen_after: status_after.fen.clone(),
+        status_after: Box::new(status_after),
+    }
+}
+
 fn piece(piece: Piece) -> PieceInfo {
     PieceInfo {
         side: piece.side,
@@ -325,6 +334,43 @@ impl XiangqiGame {
 
     /// Judges a candidate move given as text.
     pub fn validate(&self, text: &str) -> Result<Verdict, InputError> {
+        let m = match self.judge(text)? {
+            Ok(m) => m,
+            Err(illegal) => return Ok(illegal),
+        };
+        let info = describe(self.position(), m, self.one_based);
+        let mut record = self.record.clone();
+        record
+            .push(m)
+            .map_err(|e| InputError::CandidateMove(e.to_string()))?;
+        let after = XiangqiGame {
+            status: record.clone().finish(),
+            record,
+            one_based: self.one_based,
+            rule_set: self.rule_set,
+            options: self.options,
+        };
+        Ok(legal_verdict(info, after.status()))
+    }
+
+    /// [`Self::validate`] that also plays the move when it is legal, in place:
+    /// the record and its replay each grow by one ply, so a game followed
+    /// move by move costs one move per move, not a copy of its history.
+    pub fn play_text(&mut self, text: &str) -> Result<Verdict, InputError> {
+        let m = match self.judge(text)? {
+            Ok(m) => m,
+            Err(illegal) => return Ok(illegal),
+        };
+        let info = describe(self.position(), m, self.one_based);
+        self.record
+            .push(m)
+            .map_err(|e| InputError::CandidateMove(e.to_string()))?;
+        self.record.extend_replay(&mut self.status);
+        Ok(legal_verdict(info, self.status()))
+    }
+
+    /// The legal move `text` names, or the verdict on an illegal one.
+    fn judge(&self, text: &str) -> Result<Result<Move, Verdict>, InputError> {
         let pos = self.position();
         let parsed = notation::parse_move(pos, text, self.one_based);
         let m = match parsed {
@@ -338,41 +384,24 @@ impl XiangqiGame {
             Err(e) => {
                 let outcome = self.outcome();
                 if outcome.is_over() {
-                    return Ok(game_over(outcome));
+                    return Ok(Err(game_over(outcome)));
                 }
                 let reason = match &e {
                     NotationError::Illegal(illegal) => illegal.reason,
                     NotationError::Ambiguous { .. } => IllegalReason::Ambiguous,
                     _ => IllegalReason::NoSuchMove,
                 };
-                return Ok(Verdict::Illegal {
+                return Ok(Err(Verdict::Illegal {
                     reason,
                     detail: e.to_string(),
-                });
+                }));
             }
         };
         let outcome = self.outcome();
         if outcome.is_over() {
-            return Ok(game_over(outcome));
+            return Ok(Err(game_over(outcome)));
         }
-        let info = describe(pos, m, self.one_based);
-        let mut record = self.record.clone();
-        record
-            .push(m)
-            .map_err(|e| InputError::CandidateMove(e.to_string()))?;
-        let after = XiangqiGame {
-            status: record.clone().finish(),
-            record,
-            one_based: self.one_based,
-            rule_set: self.rule_set,
-            options: self.options,
-        };
-        let status_after = after.status();
-        Ok(Verdict::Legal {
-            info,
-            fen_after: status_after.fen.clone(),
-            status_after: Box::new(status_after),
-        })
+        Ok(Ok(m))
     }
 
     /// Per-root-move counts at `depth` ≥ 2 for [`crate::game::Game::perft_until`]:

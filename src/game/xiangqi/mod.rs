@@ -36,12 +36,14 @@ pub mod game;
 mod movegen;
 pub mod notation;
 mod perft;
+pub mod pgn;
 mod ply;
 mod position;
 pub mod repetition;
 pub mod status;
 mod types;
 mod validate;
+pub mod xqf;
 
 pub use check::CheckTest;
 pub use fen::START_FEN;

@@ -337,9 +337,9 @@ impl GameRecord {
         )
     }
 
-    /// The status after the whole history.
-    #[must_use]
-    pub fn finish(self) -> Replay {
+    /// How often the current position has occurred in the window, and the
+    /// ruling on it when it has occurred before.
+    fn current_repetition(&self) -> (u32, Option<RepetitionRuling>) {
         let repetitions = self.occurrences(self.pos.zobrist()).max(1);
         let repetition = match &self.ruling {
             Some(ruling) => Some(ruling.clone()),
@@ -353,6 +353,30 @@ impl GameRecord {
             ruling.adjudicated &= self.ruling.is_some();
             ruling
         });
+        (repetitions, repetition)
+    }
+
+    /// Brings `replay`, the [`Self::finish`] of this record before its last
+    /// push, up to date with that push: one ply and one position appended,
+    /// the summary fields recomputed as `finish` would.
+    pub fn extend_replay(&self, replay: &mut Replay) {
+        debug_assert_eq!(replay.plies.len() + 1, self.plies.len());
+        if let Some(ply) = self.plies.last() {
+            replay.plies.push(ply.clone());
+        }
+        replay.positions.push(self.pos.clone());
+        let (repetitions, repetition) = self.current_repetition();
+        replay.outcome = self.outcome;
+        replay.repetitions = repetitions;
+        replay.limit_counter = self.limit.value();
+        replay.window_start = self.window_start;
+        replay.repetition = repetition;
+    }
+
+    /// The status after the whole history.
+    #[must_use]
+    pub fn finish(self) -> Replay {
+        let (repetitions, repetition) = self.current_repetition();
         let GameRecord {
             pos,
             mut positions,

@@ -9,6 +9,10 @@
 //!   update. Health turns NOT_SERVING before the drain starts, and an update
 //!   already on its way is delivered first, so a watcher sees NOT_SERVING
 //!   and then the end.
+//! - a `Rules/Play` session and a `Rules/BatchStream` end here too, between
+//!   answers: a session's client resends its game (start position and moves)
+//!   to another replica; a batch stream's client resends the items that have
+//!   no result yet (results come in item order).
 //! - an Analyze stream ends in the Engine (`engine::SearchStream`, given
 //!   [`signal`](crate::transport::shutdown::signal)): it stops its search and sends the best move so far first,
 //!   which a layer that only sees encoded bytes could not do.
@@ -32,9 +36,14 @@ use crate::transport::shutdown::{DrainSignal, SHUTTING_DOWN, signal};
 
 /// Server-streaming methods whose streams this layer ends when the drain
 /// starts (Analyze ends itself; see the module documentation).
-const STREAMS: [&str; 1] = ["/grpc.health.v1.Health/Watch"];
+const STREAMS: [&str; 3] = [
+    "/grpc.health.v1.Health/Watch",
+    "/arbiter.v1.Rules/Play",
+    "/arbiter.v1.Rules/BatchStream",
+];
 
-/// Ends the server streams listed in `STREAMS` (`Health/Watch`) once `draining` turns true.
+/// Ends the server streams listed in `STREAMS` (`Health/Watch`, `Rules/Play`,
+/// `Rules/BatchStream`) once `draining` turns true.
 #[derive(Debug, Clone)]
 pub struct DrainLayer {
     draining: watch::Receiver<bool>,

@@ -481,6 +481,30 @@ mod tests {
                 "unary",
             ),
             (
+                "/arbiter.v1.Rules/Batch",
+                "arbiter.v1.Rules",
+                "Batch",
+                "unary",
+            ),
+            (
+                "/arbiter.v1.Rules/BatchStream",
+                "arbiter.v1.Rules",
+                "BatchStream",
+                "bidi_stream",
+            ),
+            (
+                "/arbiter.v1.Rules/Play",
+                "arbiter.v1.Rules",
+                "Play",
+                "bidi_stream",
+            ),
+            (
+                "/arbiter.v1.Records/Parse",
+                "arbiter.v1.Records",
+                "Parse",
+                "unary",
+            ),
+            (
                 "/arbiter.v1.Engine/Analyze",
                 "arbiter.v1.Engine",
                 "Analyze",
@@ -526,7 +550,7 @@ mod tests {
         ] {
             assert_eq!(methods.get(path).service, "unknown", "{path}");
         }
-        // Six arbiter methods, two of health, one per reflection version.
-        assert_eq!(methods.by_path.len(), 10, "{:?}", methods.by_path.keys());
+        // Eleven arbiter methods, two of health, one per reflection version.
+        assert_eq!(methods.by_path.len(), 15, "{:?}", methods.by_path.keys());
     }
 }

@@ -34,16 +34,23 @@ use super::{
 };
 use crate::transport::rpc::{
     engine::EngineService,
+    records::RecordsService,
     rules::{Limits, RulesService},
 };
 use crate::{
     config::Config,
-    proto::{self, engine_server::EngineServer, rules_server::RulesServer},
+    proto::{
+        self, engine_server::EngineServer, records_server::RecordsServer, rules_server::RulesServer,
+    },
     telemetry,
 };
 
 /// Service names reported by the health service, besides "" (the server).
-pub const HEALTH_SERVICES: [&str; 2] = ["arbiter.v1.Rules", "arbiter.v1.Engine"];
+pub const HEALTH_SERVICES: [&str; 3] = [
+    "arbiter.v1.Rules",
+    "arbiter.v1.Engine",
+    "arbiter.v1.Records",
+];
 
 /// A running server: its bound addresses and the means to stop it.
 #[derive(Debug)]
@@ -141,6 +148,8 @@ async fn run(
     let metrics = telemetry::metrics_handle();
     let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
         .max_decoding_message_size(max_bytes);
+    let records = RecordsServer::new(RecordsService::new(config.max_history_moves))
+        .max_decoding_message_size(max_bytes);
     let (drain_tx, drain_rx) = watch::channel(false);
     let engine = InterceptedService::new(
         EngineServer::new(EngineService::new(&config)?.with_drain(drain_rx.clone()))
@@ -193,6 +202,7 @@ async fn run(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(rules)
+        .add_service(records)
         .add_service(engine);
 
     let ready = Arc::new(AtomicBool::new(true));

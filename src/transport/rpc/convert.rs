@@ -391,6 +391,20 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
     }
 }
 
+/// The wire LegalMoves answer as prost's struct (the batch's form; the
+/// unary call writes the same fields through `wire::EncodedLegalMoves`).
+#[must_use]
+pub fn legal_moves(moves: Vec<pb::Move>, status: &GameStatus) -> pb::LegalMovesResponse {
+    pb::LegalMovesResponse {
+        moves,
+        fen: status.fen.clone(),
+        side_to_move: side(status.side_to_move).into(),
+        in_check: status.in_check,
+        outcome: Some(outcome(status.outcome, status.offender)),
+        rule_set: rule_set(status.rule_set).into(),
+    }
+}
+
 fn loop_status(status: Option<LoopStatus>) -> pb::LoopStatus {
     match status {
         None => pb::LoopStatus::Unspecified,

@@ -2,9 +2,13 @@
 //! between wire and domain types, domain errors as `Status`, the codec whose
 //! decode errors are `INVALID_ARGUMENT`, and the hand-written wire codec.
 
+mod answers;
+mod batch;
 pub mod codec;
 pub mod convert;
 pub mod engine;
+mod play;
+pub mod records;
 pub mod rules;
 pub mod status;
 pub mod wire;

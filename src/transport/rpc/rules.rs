@@ -8,33 +8,35 @@ use std::{
         Arc,
         atomic::{AtomicBool, Ordering},
     },
-    time::Instant,
+    time::{Duration, Instant},
 };
 
-use tonic::{Request, Response, Status};
-use tracing::Span;
+use tonic::{Request, Response, Status, Streaming};
 
 use super::{
-    convert,
-    wire::{self, EncodedLegalMoves, FullMoves, GameStatusRequestView},
+    answers::{Answers, Method},
+    batch, play,
+    wire::{self, EncodedLegalMoves, GameStatusRequestView},
 };
 use crate::{
     config::Config,
-    game::{Game, RuleOptions, Variant, Verdict},
+    game::RuleOptions,
     proto::{self as pb, rules_server::Rules},
 };
-
-/// Room reserved for a full-view answer before its moves are counted: a
-/// middle-game position has a few dozen moves, and the buffer grows past it.
-const TYPICAL_MOVE_COUNT: usize = 64;
 
 /// Settings the handlers need, shared by every call.
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// Most moves accepted in a history (`max_history_moves` in the configuration).
+    /// Most moves accepted in a history (`max_history_moves` in the
+    /// configuration); also the longest game a Play session holds.
     pub max_history_moves: usize,
     /// Deepest perft a call may ask for (`max_perft_depth` in the configuration).
     pub max_perft_depth: u32,
+    /// Most items in one Batch call (`max_batch_items` in the configuration).
+    pub max_batch_items: usize,
+    /// How long a Play session waits for its next message
+    /// (`play_idle_timeout_secs` in the configuration).
+    pub play_idle_timeout: Duration,
 }
 
 impl From<&Config> for Limits {
@@ -42,6 +44,8 @@ impl From<&Config> for Limits {
         Limits {
             max_history_moves: config.max_history_moves,
             max_perft_depth: config.max_perft_depth,
+            max_batch_items: config.max_batch_items,
+            play_idle_timeout: Duration::from_secs(config.play_idle_timeout_secs),
         }
     }
 }
@@ -49,8 +53,9 @@ impl From<&Config> for Limits {
 /// The `arbiter.v1.Rules` service.
 #[derive(Debug, Clone)]
 pub struct RulesService {
-    limits: Arc<Limits>,
-    requests: Arc<RequestCounters>,
+    answers: Answers,
+    /// Bounds the batch work running on blocking threads at once.
+    batch_workers: batch::Workers,
 }
 
 impl RulesService {
@@ -59,34 +64,15 @@ impl RulesService {
     #[must_use]
     pub fn new(limits: Limits) -> Self {
         RulesService {
-            limits: Arc::new(limits),
-            requests: Arc::new(RequestCounters::register()),
+            answers: Answers::new(limits),
+            batch_workers: batch::Workers::new(),
         }
-    }
-
-    fn load(
-        &self,
-        position: Option<pb::Position>,
-        options: &RuleOptions,
-    ) -> Result<(Variant, Game), Status> {
-        let input = convert::position(position, self.limits.max_history_moves)?;
-        Self::load_input(&input, options)
-    }
-
-    fn load_input(
-        input: &convert::PositionInput<impl AsRef<str>>,
-        options: &RuleOptions,
-    ) -> Result<(Variant, Game), Status> {
-        Span::current().record("variant", input.variant.name());
-        let game =
-            guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
-        Ok((input.variant, game))
     }
 }
 
 /// Sets its flag when dropped: a handler's future is dropped when its call is
 /// cancelled, which is how blocking work learns that nobody waits for it.
-struct SetOnDrop(Arc<AtomicBool>);
+pub(super) struct SetOnDrop(pub(super) Arc<AtomicBool>);
 
 impl Drop for SetOnDrop {
     fn drop(&mut self) {
@@ -108,132 +94,24 @@ pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Status> {
     })
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Method {
-    LegalMoves,
-    ValidateMove,
-    GameStatus,
-    Perft,
-}
-
-impl Method {
-    const ALL: [Method; 4] = [
-        Method::LegalMoves,
-        Method::ValidateMove,
-        Method::GameStatus,
-        Method::Perft,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Method::LegalMoves => "LegalMoves",
-            Method::ValidateMove => "ValidateMove",
-            Method::GameStatus => "GameStatus",
-            Method::Perft => "Perft",
-        }
-    }
-}
-
-/// `arbiter_requests_total` for each method and variant, registered once, so
-/// a call counts through a handle instead of a registry lookup.
-#[derive(Debug)]
-struct RequestCounters([[metrics::Counter; 2]; 4]);
-
-impl RequestCounters {
-    const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::Xiangqi];
-
-    fn register() -> Self {
-        RequestCounters(Method::ALL.map(|method| {
-            RequestCounters::VARIANTS.map(|variant| {
-                metrics::counter!(
-                    "arbiter_requests_total",
-                    "method" => method.name(),
-                    "variant" => variant.name()
-                )
-            })
-        }))
-    }
-
-    fn count(&self, method: Method, variant: Variant) {
-        let variant = match variant {
-            Variant::Chess => 0,
-            Variant::Xiangqi => 1,
-        };
-        self.0[method as usize][variant].increment(1);
-    }
-}
-
 #[tonic::async_trait]
 impl Rules for RulesService {
     async fn legal_moves(
         &self,
         request: Request<pb::LegalMovesRequest>,
     ) -> Result<Response<EncodedLegalMoves>, Status> {
-        let pb::LegalMovesRequest {
-            position,
-            options,
-            view,
-        } = request.into_inner();
-        let view = convert::move_view(view)?;
-        let options = convert::rule_options(options)?;
-        let (variant, game) = self.load(position, &options)?;
-        self.requests.count(Method::LegalMoves, variant);
-        // The moves before the status: a chess game keeps the moves it describes, and
-        // its status then reads mate or stalemate from them.
-        let answer = guarded(|| -> Result<_, Status> {
-            Ok(match view {
-                pb::MoveView::Unspecified | pb::MoveView::Full => {
-                    let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
-                    game.describe_legal_moves(&options, |m| answer.push(m))?;
-                    answer.finish(&game.status(&options)?)
-                }
-                pb::MoveView::Coordinates => {
-                    let moves = game.legal_move_coordinates(&options)?;
-                    EncodedLegalMoves::coordinates(&moves, &game.status(&options)?)
-                }
-            })
-        })??;
-        Ok(Response::new(answer))
+        self.answers
+            .legal_moves(request.into_inner())
+            .map(Response::new)
     }
 
     async fn validate_move(
         &self,
         request: Request<pb::ValidateMoveRequest>,
     ) -> Result<Response<pb::ValidateMoveResponse>, Status> {
-        let pb::ValidateMoveRequest {
-            position,
-            r#move,
-            options,
-        } = request.into_inner();
-        let options = convert::rule_options(options)?;
-        let (variant, game) = self.load(position, &options)?;
-        self.requests.count(Method::ValidateMove, variant);
-        let rule_set = options.rule_set_for(variant);
-        let verdict = guarded(|| game.validate(&r#move, &options))??;
-        Ok(Response::new(match verdict {
-            Verdict::Legal {
-                info,
-                fen_after,
-                status_after,
-            } => pb::ValidateMoveResponse {
-                legal: true,
-                reason: pb::IllegalReason::Unspecified.into(),
-                detail: String::new(),
-                r#move: Some(convert::move_info(info)),
-                fen_after,
-                status_after: Some(convert::status(*status_after)),
-                rule_set: convert::rule_set(rule_set).into(),
-            },
-            Verdict::Illegal { reason, detail } => pb::ValidateMoveResponse {
-                legal: false,
-                reason: convert::illegal_reason(reason).into(),
-                detail,
-                r#move: None,
-                fen_after: String::new(),
-                status_after: None,
-                rule_set: convert::rule_set(rule_set).into(),
-            },
-        }))
+        self.answers
+            .validate_move(request.into_inner())
+            .map(Response::new)
     }
 
     async fn game_status(
@@ -241,12 +119,43 @@ impl Rules for RulesService {
         request: Request<GameStatusRequestView>,
     ) -> Result<Response<pb::GameStatusResponse>, Status> {
         let GameStatusRequestView { position, options } = request.into_inner();
-        let options: RuleOptions = convert::rule_options(options)?;
-        let input = wire::position_input(position.as_ref(), self.limits.max_history_moves)?;
-        let (variant, game) = Self::load_input(&input, &options)?;
-        self.requests.count(Method::GameStatus, variant);
-        let status = guarded(|| game.status(&options))??;
-        Ok(Response::new(convert::status(status)))
+        self.answers
+            .game_status(options, |max| wire::position_input(position.as_ref(), max))
+            .map(Response::new)
+    }
+
+    async fn batch(
+        &self,
+        request: Request<pb::BatchRequest>,
+    ) -> Result<Response<pb::BatchResponse>, Status> {
+        batch::run(&self.answers, &self.batch_workers, request.into_inner())
+            .await
+            .map(Response::new)
+    }
+
+    type BatchStreamStream = batch::ResultStream;
+
+    async fn batch_stream(
+        &self,
+        request: Request<Streaming<pb::BatchItem>>,
+    ) -> Result<Response<Self::BatchStreamStream>, Status> {
+        Ok(Response::new(batch::stream(
+            self.answers.clone(),
+            self.batch_workers.clone(),
+            request.into_inner(),
+        )))
+    }
+
+    type PlayStream = play::AnswerStream;
+
+    async fn play(
+        &self,
+        request: Request<Streaming<pb::PlayRequest>>,
+    ) -> Result<Response<Self::PlayStream>, Status> {
+        Ok(Response::new(play::session(
+            self.answers.clone(),
+            request.into_inner(),
+        )))
     }
 
     async fn perft(
@@ -258,15 +167,15 @@ impl Rules for RulesService {
             depth,
             divide,
         } = request.into_inner();
-        let max = self.limits.max_perft_depth;
+        let max = self.answers.limits().max_perft_depth;
         if depth > max {
             return Err(super::status::invalid_argument(
                 "depth",
                 &format!("{depth} exceeds this server's perft depth limit of {max}"),
             ));
         }
-        let (variant, game) = self.load(position, &RuleOptions::default())?;
-        self.requests.count(Method::Perft, variant);
+        let (variant, game) = self.answers.load(position, &RuleOptions::default())?;
+        self.answers.count(Method::Perft, variant);
         let started = Instant::now();
         // Deep perft takes seconds: keep it off the async workers, and stop it
         // when this call is dropped (client gone, deadline passed).

@@ -31,6 +31,7 @@ impl From<InputError> for Status {
             InputError::Option { field, message } => {
                 invalid_argument(option_field(field), &message)
             }
+            InputError::Record(message) => invalid_argument("data", &message),
             InputError::Unsupported(message) => Status::unimplemented(message),
         }
     }
@@ -44,6 +45,8 @@ fn option_field(field: OptionField) -> &'static str {
         OptionField::MoveLimitPlies => "options.move_limit_plies",
         OptionField::ClaimDraws => "options.claim_draws",
         OptionField::Coordinates => "position.coordinates",
+        OptionField::RecordFormat => "format",
+        OptionField::RecordNotation => "notation",
     }
 }
 

@@ -15,17 +15,19 @@
 //! messages and the clients, then the servers. The servers' pass takes the
 //! messages from the first (`crate::proto`), except the messages the server
 //! writes or reads itself (`crate::transport::rpc::wire`), so a client still
-//! uses prost's types for every message.
+//! uses prost's types for every message. `google.rpc` (imported for batch
+//! errors) is tonic-types' generated code.
 
 use std::{error::Error, fs, path::Path};
 
 use prost::Message as _;
 
 /// The contract's files; what they import is found under `proto/`.
-const PROTOS: [&str; 3] = [
+const PROTOS: [&str; 4] = [
     "proto/arbiter/v1/common.proto",
     "proto/arbiter/v1/rules.proto",
     "proto/arbiter/v1/engine.proto",
+    "proto/arbiter/v1/records.proto",
 ];
 
 /// This program, part of the fingerprint: its settings shape the output too.
@@ -49,6 +51,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .codec_path("crate::transport::rpc::codec::ProtoCodec")
         .build_client(true)
         .build_server(false)
+        .extern_path(".google.rpc", "::tonic_types::pb")
         .out_dir(&messages_dir)
         .compile_fds(descriptors.clone())?;
     tonic_prost_build::configure()
@@ -56,6 +59,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .build_client(false)
         .build_server(true)
         .extern_path(".arbiter.v1", "crate::proto")
+        .extern_path(".google.rpc", "::tonic_types::pb")
         .extern_path(
             ".arbiter.v1.LegalMovesResponse",
             "crate::transport::rpc::wire::EncodedLegalMoves",

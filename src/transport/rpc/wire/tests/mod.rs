@@ -32,16 +32,7 @@ pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u
             .map(convert::move_coordinates)
             .collect()
     };
-    let status = game.status(options).unwrap();
-    pb::LegalMovesResponse {
-        moves,
-        side_to_move: pb::Side::from(status.side_to_move).into(),
-        in_check: status.in_check,
-        outcome: Some(convert::outcome(status.outcome, status.offender)),
-        rule_set: convert::rule_set(status.rule_set).into(),
-        fen: status.fen,
-    }
-    .encode_to_vec()
+    convert::legal_moves(moves, &game.status(options).unwrap()).encode_to_vec()
 }
 
 pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {

@@ -1,0 +1,348 @@
+//! Side-by-side load for the bulk and session surfaces against a running
+//! Arbiter, with the server's CPU time read from `/proc/<pid>/stat` (so the
+//! figures hold on a machine shared with other work):
+//!
+//! - `unary`, `batch`, `stream`: Rules.LegalMoves on 40 chess middle-game
+//!   positions (plies 20-59 of a long game, sent as FENs), one position per
+//!   unary call, 100 per Batch call, or items streamed through BatchStream;
+//!   printed as positions per second and per second of server CPU.
+//! - `play`: Rules.Play sessions that start at ply `--ply` (the history in
+//!   `start`) and play the game's next 20 moves, against sessions that only
+//!   start: the difference is the server CPU per move at that ply.
+//! - `status`: today's way to follow a game, GameStatus with the whole
+//!   history at ply `--ply`, per call.
+//!
+//! ```text
+//! cargo build --release && target/release/arbiter &
+//! cargo bench --bench batch_load -- --pid $! --mode batch --concurrency 8 --seconds 10
+//! ```
+
+#![allow(
+    clippy::print_stdout,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    missing_docs
+)]
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use arbiter::proto::{self as pb, rules_client::RulesClient};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
+use tokio::sync::mpsc;
+use tokio_stream::{StreamExt, wrappers::ReceiverStream};
+use tonic::transport::Channel;
+
+/// Positions per Batch call.
+const BATCH: usize = 100;
+/// Moves each Play session plays after its start.
+const SESSION_MOVES: usize = 20;
+
+struct Args {
+    addr: String,
+    pid: u32,
+    mode: String,
+    concurrency: usize,
+    seconds: u64,
+    ply: usize,
+}
+
+fn args() -> Args {
+    let mut args = Args {
+        addr: "http://127.0.0.1:50051".to_owned(),
+        pid: 0,
+        mode: "unary".to_owned(),
+        concurrency: 8,
+        seconds: 10,
+        ply: 300,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().expect("a value after the flag");
+        match flag.as_str() {
+            "--addr" => args.addr = value(),
+            "--pid" => args.pid = value().parse().expect("a pid"),
+            "--mode" => args.mode = value(),
+            "--concurrency" => args.concurrency = value().parse().expect("a number"),
+            "--seconds" => args.seconds = value().parse().expect("a number"),
+            "--ply" => args.ply = value().parse().expect("a number"),
+            // `cargo bench` passes `--bench`.
+            _ => {}
+        }
+    }
+    assert!(args.pid != 0, "--pid <server pid> is required");
+    args
+}
+
+/// The server's user + system CPU time so far, in seconds.
+fn server_cpu(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the server runs");
+    let after_name = &stat[stat.rfind(')').expect("a stat line") + 2..];
+    let fields: Vec<&str> = after_name.split(' ').collect();
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    // CLK_TCK is 100 on every Linux this runs on.
+    ticks / 100.0
+}
+
+fn middle_game_fens() -> Vec<String> {
+    let game = support::long_game::chess(60, false);
+    let mut position = Chess::default();
+    let mut fens = Vec::new();
+    for (ply, text) in game.iter().enumerate() {
+        let m = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+        position.play_unchecked(m);
+        if ply >= 19 {
+            fens.push(Fen::from_position(&position, EnPassantMode::Legal).to_string());
+        }
+    }
+    let _ = CastlingMode::Standard;
+    fens
+}
+
+fn legal_moves(fen: &str) -> pb::LegalMovesRequest {
+    pb::LegalMovesRequest {
+        position: Some(pb::Position {
+            variant: pb::Variant::Chess.into(),
+            fen: fen.to_owned(),
+            ..pb::Position::default()
+        }),
+        options: None,
+        view: pb::MoveView::Full.into(),
+    }
+}
+
+fn item(fen: &str) -> pb::BatchItem {
+    pb::BatchItem {
+        request: Some(pb::batch_item::Request::LegalMoves(legal_moves(fen))),
+    }
+}
+
+fn chess(moves: &[String]) -> Option<pb::Position> {
+    Some(pb::Position {
+        variant: pb::Variant::Chess.into(),
+        moves: moves.to_vec(),
+        ..pb::Position::default()
+    })
+}
+
+/// Runs `task` on `concurrency` tasks for `seconds`; each returns the units
+/// of work it finished.
+async fn drive<F, Fut>(args: &Args, channel: &Channel, task: F) -> (f64, f64, f64)
+where
+    F: Fn(RulesClient<Channel>, Instant) -> Fut,
+    Fut: std::future::Future<Output = u64> + Send + 'static,
+{
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let done = Arc::new(AtomicU64::new(0));
+    let cpu_before = server_cpu(args.pid);
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..args.concurrency {
+        let client = RulesClient::new(channel.clone())
+            .max_decoding_message_size(64 << 20)
+            .max_encoding_message_size(64 << 20);
+        let done = Arc::clone(&done);
+        let work = task(client, deadline);
+        tasks.push(tokio::spawn(async move {
+            done.fetch_add(work.await, Ordering::Relaxed);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let cpu = server_cpu(args.pid) - cpu_before;
+    (done.load(Ordering::Relaxed) as f64, wall, cpu)
+}
+
+fn report(what: &str, units: f64, wall: f64, cpu: f64) {
+    println!(
+        "{what}: {units:.0} in {wall:.1} s = {:.0}/s; server CPU {cpu:.2} s = {:.1} µs each, {:.0} per CPU second",
+        units / wall,
+        cpu * 1e6 / units,
+        units / cpu
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let channel = Channel::from_shared(args.addr.clone())
+        .unwrap()
+        .connect()
+        .await
+        .expect("connects");
+    let fens = Arc::new(middle_game_fens());
+    match args.mode.as_str() {
+        "unary" => {
+            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+                let fens = Arc::clone(&fens);
+                async move {
+                    let mut n = 0;
+                    while Instant::now() < deadline {
+                        let fen = &fens[n as usize % fens.len()];
+                        client.legal_moves(legal_moves(fen)).await.unwrap();
+                        n += 1;
+                    }
+                    n
+                }
+            })
+            .await;
+            report("unary LegalMoves positions", n, wall, cpu);
+        }
+        "batch" => {
+            let items: Arc<Vec<pb::BatchItem>> =
+                Arc::new((0..BATCH).map(|i| item(&fens[i % fens.len()])).collect());
+            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+                let items = Arc::clone(&items);
+                async move {
+                    let mut n = 0;
+                    while Instant::now() < deadline {
+                        let answer = client
+                            .batch(pb::BatchRequest {
+                                items: items.to_vec(),
+                            })
+                            .await
+                            .unwrap()
+                            .into_inner();
+                        assert_eq!(answer.results.len(), BATCH);
+                        n += BATCH as u64;
+                    }
+                    n
+                }
+            })
+            .await;
+            report("Batch(100) LegalMoves positions", n, wall, cpu);
+        }
+        "stream" => {
+            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+                let fens = Arc::clone(&fens);
+                async move {
+                    let (send, receive) = mpsc::channel(BATCH);
+                    let feeder = tokio::spawn(async move {
+                        let mut i = 0;
+                        while Instant::now() < deadline {
+                            if send.send(item(&fens[i % fens.len()])).await.is_err() {
+                                break;
+                            }
+                            i += 1;
+                        }
+                    });
+                    let mut results = client
+                        .batch_stream(ReceiverStream::new(receive))
+                        .await
+                        .unwrap()
+                        .into_inner();
+                    let mut n = 0;
+                    while let Some(result) = results.next().await {
+                        result.unwrap();
+                        n += 1;
+                    }
+                    feeder.await.unwrap();
+                    n
+                }
+            })
+            .await;
+            report("BatchStream LegalMoves positions", n, wall, cpu);
+        }
+        "status" => {
+            let game = Arc::new(support::long_game::chess(args.ply, false));
+            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+                let game = Arc::clone(&game);
+                async move {
+                    let mut n = 0;
+                    while Instant::now() < deadline {
+                        client
+                            .game_status(pb::GameStatusRequest {
+                                position: chess(&game),
+                                options: None,
+                            })
+                            .await
+                            .unwrap();
+                        n += 1;
+                    }
+                    n
+                }
+            })
+            .await;
+            report(
+                &format!("GameStatus calls at ply {}", args.ply),
+                n,
+                wall,
+                cpu,
+            );
+        }
+        "play" => {
+            let game = Arc::new(support::long_game::chess(args.ply + SESSION_MOVES, false));
+            let ply = args.ply;
+            let session =
+                move |mut client: RulesClient<Channel>, deadline: Instant, moves: usize| {
+                    let game = Arc::clone(&game);
+                    async move {
+                        let mut sessions = 0;
+                        while Instant::now() < deadline {
+                            let (send, receive) = mpsc::channel(4);
+                            let mut answers = client
+                                .play(ReceiverStream::new(receive))
+                                .await
+                                .unwrap()
+                                .into_inner();
+                            let start = pb::play_request::Action::Start(pb::PlayStart {
+                                position: chess(&game[..ply]),
+                                options: None,
+                            });
+                            let actions = std::iter::once(start).chain(
+                                game[ply..ply + moves]
+                                    .iter()
+                                    .map(|m| pb::play_request::Action::Move(m.clone())),
+                            );
+                            for action in actions {
+                                send.send(pb::PlayRequest {
+                                    action: Some(action),
+                                })
+                                .await
+                                .unwrap();
+                                let answer = answers.next().await.unwrap().unwrap();
+                                assert!(answer.legal && answer.error.is_none());
+                            }
+                            drop(send);
+                            assert!(answers.next().await.is_none());
+                            sessions += 1;
+                        }
+                        sessions
+                    }
+                };
+            let only_start = session.clone();
+            let (starts, wall_a, cpu_a) =
+                drive(&args, &channel, move |c, d| only_start(c, d, 0)).await;
+            report(
+                &format!("Play sessions started at ply {ply}"),
+                starts,
+                wall_a,
+                cpu_a,
+            );
+            let (played, wall_b, cpu_b) =
+                drive(&args, &channel, move |c, d| session(c, d, SESSION_MOVES)).await;
+            report(
+                &format!("Play sessions started at ply {ply} + {SESSION_MOVES} moves"),
+                played,
+                wall_b,
+                cpu_b,
+            );
+            let per_move = (cpu_b / played - cpu_a / starts) / SESSION_MOVES as f64;
+            println!(
+                "Play at ply {ply}: server CPU per move {:.1} µs",
+                per_move * 1e6
+            );
+        }
+        other => panic!("unknown mode {other}: unary, batch, stream, status or play"),
+    }
+}

@@ -1,0 +1,204 @@
+//! Game records — PGN for chess, PGN and XQF for xiangqi — in the terms both
+//! games share: a record's tags, its start position, its moves in
+//! coordinates and its result. Each game reads and writes its own formats
+//! (`chess::pgn`, `xiangqi::pgn`, `xiangqi::xqf`); `Game`'s dispatcher
+//! (`parse_record`, `write_record`) routes to them. What PGN looks like for
+//! both (tags, their quoting, the result tokens, wrapped movetext) is
+//! written here once.
+
+use std::fmt::Write as _;
+
+/// A game read from a record, or to be written as one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordedGame {
+    /// The record's tags in file order (PGN tag pairs; XQF's header fields
+    /// under PGN names), `FEN` and `SetUp` included as read.
+    pub tags: Vec<(String, String)>,
+    /// The start position; empty for the variant's start position.
+    pub fen: String,
+    /// The main line in coordinates (UCI, ICCS), each move legal. When
+    /// `error` is set, the moves before the illegal one.
+    pub moves: Vec<String>,
+    /// The result the record states.
+    pub result: RecordResult,
+    /// What stopped the game being read, if anything: a start position that
+    /// is not one, or the first move that could not be played (the game's
+    /// later moves are dropped; the record's other games still read).
+    pub error: Option<RecordError>,
+}
+
+/// A record's stated result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RecordResult {
+    /// `*`: unknown, or the game goes on.
+    #[default]
+    Unknown,
+    /// `1-0` (Red in xiangqi).
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl RecordResult {
+    /// The PGN result token.
+    #[must_use]
+    pub fn token(self) -> &'static str {
+        match self {
+            RecordResult::Unknown => "*",
+            RecordResult::WhiteWins => "1-0",
+            RecordResult::BlackWins => "0-1",
+            RecordResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The result a PGN token names, if it is one.
+    #[must_use]
+    pub fn from_token(token: &str) -> Option<RecordResult> {
+        match token {
+            "*" => Some(RecordResult::Unknown),
+            "1-0" => Some(RecordResult::WhiteWins),
+            "0-1" => Some(RecordResult::BlackWins),
+            "1/2-1/2" => Some(RecordResult::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// What stopped one game of a record being read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// The start position (a `FEN` tag, an XQF board) is not a position of
+    /// the game.
+    Fen(String),
+    /// The record cannot be read on from here (a PGN cut inside a tag): what
+    /// came before it is kept as read.
+    Unreadable(String),
+    /// A move of the main line could not be played.
+    Move {
+        /// The move's index in the main line, from 0.
+        index: usize,
+        /// Why, as a sentence naming the move as written.
+        message: String,
+    },
+}
+
+/// The record formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// PGN: chess's standard; for xiangqi the WXF form (`[Format "ICCS"]` or
+    /// WXF moves).
+    Pgn,
+    /// XQF, the binary format of most xiangqi databases. Xiangqi only.
+    Xqf,
+}
+
+/// How a written record spells its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordNotation {
+    /// The format's usual: SAN for chess, WXF for xiangqi PGN.
+    Default,
+    /// Chess: SAN.
+    San,
+    /// Xiangqi PGN: ICCS (`H2-E2`) under `[Format "ICCS"]`.
+    Iccs,
+    /// Xiangqi PGN: WXF (`C2.5`) under `[Format "WXF"]`.
+    Wxf,
+}
+
+/// Settings for writing a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The move notation (PGN).
+    pub notation: RecordNotation,
+    /// XQF: the encrypted form (version 18) rather than the plain (10).
+    pub encrypted: bool,
+}
+
+/// The tag names of PGN's Seven Tag Roster, written first and in this order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Xiangqi PGN's roster: the sides are Red and Black.
+pub const XIANGQI_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+
+/// Writes a PGN tag section: the roster first (`?` or `????.??.??` for a
+/// missing tag, the result as given), then `extra`, then every other tag in
+/// the order given (never `FEN` or `SetUp`: the start position is the
+/// caller's, in `extra`), values escaped as PGN requires.
+pub fn write_tags(
+    out: &mut String,
+    roster: &[&str],
+    tags: &[(String, String)],
+    result: RecordResult,
+    extra: &[(&str, String)],
+) {
+    let given = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    for &name in roster {
+        let value = match name {
+            "Result" => result.token(),
+            "Date" => given(name).unwrap_or("????.??.??"),
+            _ => given(name).unwrap_or("?"),
+        };
+        tag(out, name, value);
+    }
+    for (name, value) in extra {
+        tag(out, name, value);
+    }
+    let written = |name: &str| roster.contains(&name) || extra.iter().any(|(n, _)| *n == name);
+    for (name, value) in tags {
+        // The start position is the game's, written by the caller in `extra`.
+        if !written(name) && !matches!(name.as_str(), "FEN" | "SetUp") && is_tag_name(name) {
+            tag(out, name, value);
+        }
+    }
+    out.push('\n');
+}
+
+/// Whether `name` can be written as a PGN tag name (letters, digits, `_`).
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    let escaped = value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ");
+    let _ = writeln!(out, "[{name} \"{escaped}\"]");
+}
+
+/// Appends movetext tokens wrapped at 79 columns, as PGN export does.
+#[derive(Debug, Default)]
+pub struct MovetextWriter {
+    text: String,
+    line: usize,
+}
+
+impl MovetextWriter {
+    /// One token (a move number, a move, the result).
+    pub fn token(&mut self, token: &str) {
+        if self.line > 0 && self.line + 1 + token.len() > 79 {
+            self.text.push('\n');
+            self.line = 0;
+        } else if self.line > 0 {
+            self.text.push(' ');
+            self.line += 1;
+        }
+        self.text.push_str(token);
+        self.line += token.len();
+    }
+
+    /// The movetext, ended by a newline and the blank line between games.
+    #[must_use]
+    pub fn finish(mut self) -> String {
+        self.text.push_str("\n\n");
+        self.text
+    }
+}

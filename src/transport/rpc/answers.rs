@@ -1,0 +1,303 @@
+//! What each Rules request kind answers — LegalMoves, ValidateMove,
+//! GameStatus — written once and shared by the unary calls, the batch items
+//! (`batch.rs`) and the Play session (`play.rs`). Each is synchronous: the
+//! unary handlers call it in place, a batch on its blocking workers.
+
+use std::sync::Arc;
+
+use tonic::Status;
+use tracing::Span;
+
+use super::{
+    convert::{self, PositionInput},
+    rules::{Limits, guarded},
+    wire::{EncodedLegalMoves, FullMoves},
+};
+use crate::{
+    game::{
+        Game, MoveCoordinates, MoveInfo, RuleOptions, RuleSet, Status as GameStatus, Variant,
+        Verdict,
+    },
+    proto as pb,
+};
+
+/// Room reserved for a full-view answer before its moves are counted: a
+/// middle-game position has a few dozen moves, and the buffer grows past it.
+const TYPICAL_MOVE_COUNT: usize = 64;
+
+/// How a LegalMoves answer is written: the hand codec for the unary call, or
+/// prost's struct inside a batch result. [`Answers::legal_moves`] decides
+/// what goes in (the view, the moves before the status) once for both.
+pub(super) trait LegalMovesAnswer: Sized {
+    /// A full-view answer being written, move by move.
+    type Full;
+    /// An empty full-view answer with room for `moves` moves.
+    fn full(moves: usize) -> Self::Full;
+    /// Appends one described move.
+    fn push(full: &mut Self::Full, m: &MoveInfo);
+    /// Ends a full-view answer with the status fields.
+    fn finish(full: Self::Full, status: &GameStatus) -> Self;
+    /// A coordinates-view answer.
+    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self;
+}
+
+impl LegalMovesAnswer for EncodedLegalMoves {
+    type Full = FullMoves;
+
+    fn full(moves: usize) -> FullMoves {
+        FullMoves::with_room_for(moves)
+    }
+
+    fn push(full: &mut FullMoves, m: &MoveInfo) {
+        full.push(m);
+    }
+
+    fn finish(full: FullMoves, status: &GameStatus) -> Self {
+        full.finish(status)
+    }
+
+    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self {
+        EncodedLegalMoves::coordinates(moves, status)
+    }
+}
+
+impl LegalMovesAnswer for pb::LegalMovesResponse {
+    type Full = Vec<pb::Move>;
+
+    fn full(moves: usize) -> Vec<pb::Move> {
+        Vec::with_capacity(moves)
+    }
+
+    fn push(full: &mut Vec<pb::Move>, m: &MoveInfo) {
+        full.push(convert::move_info(m.clone()));
+    }
+
+    fn finish(full: Vec<pb::Move>, status: &GameStatus) -> Self {
+        convert::legal_moves(full, status)
+    }
+
+    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self {
+        convert::legal_moves(
+            moves
+                .iter()
+                .cloned()
+                .map(convert::move_coordinates)
+                .collect(),
+            status,
+        )
+    }
+}
+
+/// The request kinds, as `arbiter_requests_total` names them.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Method {
+    LegalMoves,
+    ValidateMove,
+    GameStatus,
+    Perft,
+}
+
+impl Method {
+    const ALL: [Method; 4] = [
+        Method::LegalMoves,
+        Method::ValidateMove,
+        Method::GameStatus,
+        Method::Perft,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Method::LegalMoves => "LegalMoves",
+            Method::ValidateMove => "ValidateMove",
+            Method::GameStatus => "GameStatus",
+            Method::Perft => "Perft",
+        }
+    }
+}
+
+/// `arbiter_requests_total` for each method and variant, registered once, so
+/// a call counts through a handle instead of a registry lookup. A batch item
+/// counts as a request of its kind.
+#[derive(Debug)]
+struct RequestCounters([[metrics::Counter; 2]; 4]);
+
+impl RequestCounters {
+    const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::Xiangqi];
+
+    fn register() -> Self {
+        RequestCounters(Method::ALL.map(|method| {
+            RequestCounters::VARIANTS.map(|variant| {
+                metrics::counter!(
+                    "arbiter_requests_total",
+                    "method" => method.name(),
+                    "variant" => variant.name()
+                )
+            })
+        }))
+    }
+
+    fn count(&self, method: Method, variant: Variant) {
+        let variant = match variant {
+            Variant::Chess => 0,
+            Variant::Xiangqi => 1,
+        };
+        self.0[method as usize][variant].increment(1);
+    }
+}
+
+/// The Rules answers with the settings and counters they need; cheap to
+/// clone (shared behind `Arc`s), so a batch worker takes its own.
+#[derive(Debug, Clone)]
+pub(super) struct Answers {
+    limits: Arc<Limits>,
+    requests: Arc<RequestCounters>,
+}
+
+impl Answers {
+    /// Registers the request counters with the installed metrics recorder.
+    pub(super) fn new(limits: Limits) -> Self {
+        Answers {
+            limits: Arc::new(limits),
+            requests: Arc::new(RequestCounters::register()),
+        }
+    }
+
+    pub(super) fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    pub(super) fn count(&self, method: Method, variant: Variant) {
+        self.requests.count(method, variant);
+    }
+
+    /// Reads a prost `Position` under the history limit and loads the game.
+    pub(super) fn load(
+        &self,
+        position: Option<pb::Position>,
+        options: &RuleOptions,
+    ) -> Result<(Variant, Game), Status> {
+        let input = convert::position(position, self.limits.max_history_moves)?;
+        Self::load_input(&input, options)
+    }
+
+    /// Loads a game from a position already read (by prost or the hand codec).
+    pub(super) fn load_input(
+        input: &PositionInput<impl AsRef<str>>,
+        options: &RuleOptions,
+    ) -> Result<(Variant, Game), Status> {
+        Span::current().record("variant", input.variant.name());
+        let game =
+            guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
+        Ok((input.variant, game))
+    }
+
+    /// LegalMoves: every legal move in the view asked for, then the status.
+    pub(super) fn legal_moves<A: LegalMovesAnswer>(
+        &self,
+        request: pb::LegalMovesRequest,
+    ) -> Result<A, Status> {
+        let pb::LegalMovesRequest {
+            position,
+            options,
+            view,
+        } = request;
+        let view = convert::move_view(view)?;
+        let options = convert::rule_options(options)?;
+        let (variant, game) = self.load(position, &options)?;
+        self.count(Method::LegalMoves, variant);
+        // The moves before the status: a chess game keeps the moves it describes, and
+        // its status then reads mate or stalemate from them.
+        guarded(|| -> Result<_, Status> {
+            Ok(match view {
+                pb::MoveView::Unspecified | pb::MoveView::Full => {
+                    let mut answer = A::full(TYPICAL_MOVE_COUNT);
+                    game.describe_legal_moves(&options, |m| A::push(&mut answer, m))?;
+                    A::finish(answer, &game.status(&options)?)
+                }
+                pb::MoveView::Coordinates => {
+                    let moves = game.legal_move_coordinates(&options)?;
+                    A::coordinates(&moves, &game.status(&options)?)
+                }
+            })
+        })?
+    }
+
+    /// ValidateMove: the verdict on the candidate after the history.
+    pub(super) fn validate_move(
+        &self,
+        request: pb::ValidateMoveRequest,
+    ) -> Result<pb::ValidateMoveResponse, Status> {
+        let pb::ValidateMoveRequest {
+            position,
+            r#move,
+            options,
+        } = request;
+        let options = convert::rule_options(options)?;
+        let (variant, game) = self.load(position, &options)?;
+        self.count(Method::ValidateMove, variant);
+        let rule_set = options.rule_set_for(variant);
+        let verdict = guarded(|| game.validate(&r#move, &options))??;
+        Ok(verdict_answer(verdict, rule_set))
+    }
+
+    /// GameStatus: the options are read first, then the position (read by
+    /// `position` under the history limit it is given), as the unary call
+    /// always has, so the same request fails on the same field either way.
+    pub(super) fn game_status<M: AsRef<str>>(
+        &self,
+        options: Option<pb::RuleOptions>,
+        position: impl FnOnce(usize) -> Result<PositionInput<M>, Status>,
+    ) -> Result<pb::GameStatusResponse, Status> {
+        let options = convert::rule_options(options)?;
+        let input = position(self.limits.max_history_moves)?;
+        let (variant, game) = Self::load_input(&input, &options)?;
+        self.count(Method::GameStatus, variant);
+        let status = guarded(|| game.status(&options))??;
+        Ok(convert::status(status))
+    }
+}
+
+/// A verdict as ValidateMove answers it.
+pub(super) fn verdict_answer(verdict: Verdict, rule_set: RuleSet) -> pb::ValidateMoveResponse {
+    match verdict {
+        Verdict::Legal {
+            info,
+            fen_after,
+            status_after,
+        } => pb::ValidateMoveResponse {
+            legal: true,
+            reason: pb::IllegalReason::Unspecified.into(),
+            detail: String::new(),
+            r#move: Some(convert::move_info(info)),
+            fen_after,
+            status_after: Some(convert::status(*status_after)),
+            rule_set: convert::rule_set(rule_set).into(),
+        },
+        Verdict::Illegal { reason, detail } => pb::ValidateMoveResponse {
+            legal: false,
+            reason: convert::illegal_reason(reason).into(),
+            detail,
+            r#move: None,
+            fen_after: String::new(),
+            status_after: None,
+            rule_set: convert::rule_set(rule_set).into(),
+        },
+    }
+}
+
+/// A call's error as the `google.rpc.Status` a batch result or a Play answer
+/// carries: the code, the message and the details the unary call would have
+/// sent in its `grpc-status-details-bin` trailer.
+pub(super) fn rpc_status(status: &Status) -> tonic_types::pb::Status {
+    use prost::Message as _;
+    if !status.details().is_empty()
+        && let Ok(decoded) = tonic_types::pb::Status::decode(status.details())
+    {
+        return decoded;
+    }
+    tonic_types::pb::Status {
+        code: status.code() as i32,
+        message: status.message().to_owned(),
+        details: Vec::new(),
+    }
+}

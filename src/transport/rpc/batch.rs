@@ -1,0 +1,251 @@
+//! `Rules.Batch` and `Rules.BatchStream`: many LegalMoves, ValidateMove and
+//! GameStatus requests answered by the same code as the unary calls
+//! (`answers.rs`), each item with its own outcome.
+//!
+//! The work runs on tokio's blocking threads, split into chunks over at most
+//! one worker per core ([`Workers`]), so a large batch neither stalls the
+//! async runtime nor takes more threads than there are cores; small pieces
+//! (a few items) are answered in place, as a unary call would be. A batch
+//! whose caller is gone stops before its next item.
+//!
+//! The stream reads the items that have arrived (at most [`READ_AHEAD`]),
+//! answers them, and queues their results (at most [`RESULTS_BUFFERED`])
+//! before it reads more: a client that does not take its results stops the
+//! server reading its items, and HTTP/2 flow control then stops the client
+//! sending them.
+
+use std::{
+    future::poll_fn,
+    pin::Pin,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    task::Poll,
+};
+
+use tokio::sync::{Semaphore, mpsc};
+use tokio_stream::{Stream, wrappers::ReceiverStream};
+use tonic::{Status, Streaming};
+
+use super::{
+    answers::{Answers, rpc_status},
+    convert,
+    rules::SetOnDrop,
+    status::invalid_argument,
+};
+use crate::proto::{self as pb, batch_item::Request as Item, batch_result::Result as Outcome};
+
+/// Items the stream takes from its client before it answers them.
+pub(super) const READ_AHEAD: usize = 256;
+
+/// Results the stream holds for a client that has not taken them yet.
+pub(super) const RESULTS_BUFFERED: usize = 256;
+
+/// Below this many items a piece of work is answered where it is, without a
+/// blocking thread: the hand-off would cost more than it saves.
+const INLINE_ITEMS: usize = 4;
+
+/// The fewest items worth a chunk of their own on another core.
+const MIN_CHUNK: usize = 16;
+
+/// The blocking threads batch work may occupy at once: one per core,
+/// whatever the number of batches in flight.
+#[derive(Debug, Clone)]
+pub(super) struct Workers {
+    permits: Arc<Semaphore>,
+    count: usize,
+}
+
+impl Workers {
+    pub(super) fn new() -> Self {
+        let count = std::thread::available_parallelism().map_or(1, usize::from);
+        Workers {
+            permits: Arc::new(Semaphore::new(count)),
+            count,
+        }
+    }
+}
+
+/// `Rules.Batch`: every item answered, in order, or `INVALID_ARGUMENT` on
+/// `items` when there are more than the server's limit.
+pub(super) async fn run(
+    answers: &Answers,
+    workers: &Workers,
+    request: pb::BatchRequest,
+) -> Result<pb::BatchResponse, Status> {
+    let pb::BatchRequest { items } = request;
+    let max = answers.limits().max_batch_items;
+    if items.len() > max {
+        return Err(invalid_argument(
+            "items",
+            &format!(
+                "{} items exceed this server's batch limit of {max}",
+                items.len()
+            ),
+        ));
+    }
+    // Dropped with this call's future when the caller goes away.
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let _stop_when_dropped = SetOnDrop(Arc::clone(&abandoned));
+    let stop = move || abandoned.load(Ordering::Relaxed);
+    let results = answer_all(answers, workers, items, stop).await?;
+    Ok(pb::BatchResponse { results })
+}
+
+/// The response stream of `Rules.BatchStream`.
+pub(super) type ResultStream = ReceiverStream<Result<pb::BatchResult, Status>>;
+
+/// `Rules.BatchStream`: a task reads the items, answers them and queues the
+/// results, until the client ends its side or goes away.
+pub(super) fn stream(
+    answers: Answers,
+    workers: Workers,
+    inbound: Streaming<pb::BatchItem>,
+) -> ResultStream {
+    let (results, receiver) = mpsc::channel(RESULTS_BUFFERED);
+    tokio::spawn(pump(answers, workers, inbound, results));
+    ReceiverStream::new(receiver)
+}
+
+/// What ended the reading of one round of items.
+enum Then {
+    /// More items may come.
+    More,
+    /// The client has sent its last item.
+    Finished,
+    /// The client's side broke (a message that is not a `BatchItem`, a reset).
+    Failed(Status),
+}
+
+async fn pump(
+    answers: Answers,
+    workers: Workers,
+    mut inbound: Streaming<pb::BatchItem>,
+    results: mpsc::Sender<Result<pb::BatchResult, Status>>,
+) {
+    loop {
+        let (items, then) = read_round(&mut inbound).await;
+        if !items.is_empty() {
+            let watched = results.clone();
+            let stop = move || watched.is_closed();
+            let Ok(answered) = answer_all(&answers, &workers, items, stop).await else {
+                return;
+            };
+            for result in answered {
+                if results.send(Ok(result)).await.is_err() {
+                    return;
+                }
+            }
+        }
+        match then {
+            Then::More => {}
+            Then::Finished => return,
+            Then::Failed(status) => {
+                let _ = results.send(Err(status)).await;
+                return;
+            }
+        }
+    }
+}
+
+/// Waits for one item, then takes the ones already received, up to
+/// [`READ_AHEAD`].
+async fn read_round(inbound: &mut Streaming<pb::BatchItem>) -> (Vec<pb::BatchItem>, Then) {
+    let mut items = Vec::new();
+    match inbound.message().await {
+        Ok(Some(item)) => items.push(item),
+        Ok(None) => return (items, Then::Finished),
+        Err(status) => return (items, Then::Failed(status)),
+    }
+    while items.len() < READ_AHEAD {
+        let ready = poll_fn(|cx| {
+            Poll::Ready(match Pin::new(&mut *inbound).poll_next(cx) {
+                Poll::Ready(next) => Some(next),
+                Poll::Pending => None,
+            })
+        })
+        .await;
+        match ready {
+            None => break,
+            Some(Some(Ok(item))) => items.push(item),
+            Some(None) => return (items, Then::Finished),
+            Some(Some(Err(status))) => return (items, Then::Failed(status)),
+        }
+    }
+    (items, Then::More)
+}
+
+/// Every item's result in item order, computed in chunks over the workers;
+/// `CANCELLED` once `stop` says nobody waits any more.
+async fn answer_all(
+    answers: &Answers,
+    workers: &Workers,
+    items: Vec<pb::BatchItem>,
+    stop: impl Fn() -> bool + Clone + Send + 'static,
+) -> Result<Vec<pb::BatchResult>, Status> {
+    if items.len() <= INLINE_ITEMS {
+        return Ok(items
+            .into_iter()
+            .map(|item| answer(answers, item))
+            .collect());
+    }
+    let chunks = workers.count.min(items.len().div_ceil(MIN_CHUNK)).max(1);
+    let chunk_len = items.len().div_ceil(chunks);
+    let mut pending = Vec::with_capacity(chunks);
+    let mut items = items.into_iter();
+    loop {
+        let chunk: Vec<pb::BatchItem> = items.by_ref().take(chunk_len).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let permit = Arc::clone(&workers.permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| Status::unavailable("the batch workers are closed"))?;
+        let answers = answers.clone();
+        let stop = stop.clone();
+        pending.push(tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let mut results = Vec::with_capacity(chunk.len());
+            for item in chunk {
+                if stop() {
+                    return None;
+                }
+                results.push(answer(&answers, item));
+            }
+            Some(results)
+        }));
+    }
+    let mut results = Vec::with_capacity(chunk_len * pending.len());
+    for chunk in pending {
+        let answered = chunk
+            .await
+            .map_err(|_| Status::internal("a batch worker failed"))?
+            .ok_or_else(|| Status::cancelled("the batch was abandoned"))?;
+        results.extend(answered);
+    }
+    Ok(results)
+}
+
+/// One item's result: the unary call's answer or its error.
+fn answer(answers: &Answers, item: pb::BatchItem) -> pb::BatchResult {
+    let outcome = match item.request {
+        Some(Item::LegalMoves(request)) => answers
+            .legal_moves::<pb::LegalMovesResponse>(request)
+            .map(Outcome::LegalMoves),
+        Some(Item::ValidateMove(request)) => {
+            answers.validate_move(request).map(Outcome::ValidateMove)
+        }
+        Some(Item::GameStatus(pb::GameStatusRequest { position, options })) => answers
+            .game_status(options, |max| convert::position(position, max))
+            .map(Outcome::GameStatus),
+        None => Err(invalid_argument(
+            "request",
+            "is required: set legal_moves, validate_move or game_status",
+        )),
+    };
+    pb::BatchResult {
+        result: Some(outcome.unwrap_or_else(|status| Outcome::Error(rpc_status(&status)))),
+    }
+}

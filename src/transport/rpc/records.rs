@@ -1,0 +1,231 @@
+//! The `arbiter.v1.Records` service: requests converted to the domain's
+//! record types, read or written by the games (`game::parse_record`,
+//! `game::write_record`) on a blocking thread (a record of a megabyte is
+//! thousands of games replayed), and converted back.
+
+use std::collections::HashMap;
+
+use tonic::{Request, Response, Status};
+use tonic_types::pb::bad_request::FieldViolation;
+
+use super::{convert, rules::guarded, status::invalid_argument};
+use crate::{
+    game::{
+        self, Game, Outcome, RuleOptions, Side, Variant,
+        record::{
+            RecordError, RecordFormat, RecordNotation, RecordResult, RecordedGame, WriteOptions,
+        },
+    },
+    proto::{self as pb, records_server::Records},
+};
+
+/// The `arbiter.v1.Records` service.
+#[derive(Debug, Clone)]
+pub struct RecordsService {
+    max_history_moves: usize,
+}
+
+impl RecordsService {
+    /// A service that writes games of at most `max_history_moves` moves (the
+    /// Rules service's history limit).
+    #[must_use]
+    pub fn new(max_history_moves: usize) -> Self {
+        RecordsService { max_history_moves }
+    }
+}
+
+fn variant(variant: i32) -> Result<Variant, Status> {
+    match pb::Variant::try_from(variant) {
+        Ok(pb::Variant::Chess) => Ok(Variant::Chess),
+        Ok(pb::Variant::Xiangqi) => Ok(Variant::Xiangqi),
+        Ok(pb::Variant::Unspecified) => Err(invalid_argument(
+            "variant",
+            "is required (VARIANT_CHESS or VARIANT_XIANGQI)",
+        )),
+        Err(_) => Err(invalid_argument(
+            "variant",
+            &format!("unknown variant number {variant}"),
+        )),
+    }
+}
+
+fn format(format: i32) -> Result<Option<RecordFormat>, Status> {
+    match pb::RecordFormat::try_from(format) {
+        Ok(pb::RecordFormat::Unspecified) => Ok(None),
+        Ok(pb::RecordFormat::Pgn) => Ok(Some(RecordFormat::Pgn)),
+        Ok(pb::RecordFormat::Xqf) => Ok(Some(RecordFormat::Xqf)),
+        Err(_) => Err(invalid_argument(
+            "format",
+            &format!("unknown record format number {format}"),
+        )),
+    }
+}
+
+fn notation(notation: i32) -> Result<RecordNotation, Status> {
+    match pb::RecordNotation::try_from(notation) {
+        Ok(pb::RecordNotation::Unspecified) => Ok(RecordNotation::Default),
+        Ok(pb::RecordNotation::San) => Ok(RecordNotation::San),
+        Ok(pb::RecordNotation::Iccs) => Ok(RecordNotation::Iccs),
+        Ok(pb::RecordNotation::Wxf) => Ok(RecordNotation::Wxf),
+        Err(_) => Err(invalid_argument(
+            "notation",
+            &format!("unknown record notation number {notation}"),
+        )),
+    }
+}
+
+fn result(result: RecordResult) -> pb::Result {
+    match result {
+        RecordResult::Unknown => pb::Result::Ongoing,
+        RecordResult::WhiteWins => pb::Result::WhiteWins,
+        RecordResult::BlackWins => pb::Result::BlackWins,
+        RecordResult::Draw => pb::Result::Draw,
+    }
+}
+
+fn parsed(variant: Variant, game: RecordedGame) -> pb::ParsedGame {
+    let RecordedGame {
+        tags,
+        fen,
+        moves,
+        result: stated,
+        error,
+    } = game;
+    pb::ParsedGame {
+        tags: tags.into_iter().collect::<HashMap<_, _>>(),
+        position: Some(pb::Position {
+            variant: match variant {
+                Variant::Chess => pb::Variant::Chess,
+                Variant::Xiangqi => pb::Variant::Xiangqi,
+            }
+            .into(),
+            fen,
+            moves,
+            ..pb::Position::default()
+        }),
+        result: result(stated).into(),
+        error: error.map(|error| match error {
+            RecordError::Fen(description) => FieldViolation {
+                field: "position.fen".to_owned(),
+                description,
+                ..FieldViolation::default()
+            },
+            RecordError::Unreadable(description) => FieldViolation {
+                field: "data".to_owned(),
+                description,
+                ..FieldViolation::default()
+            },
+            RecordError::Move { index, message } => FieldViolation {
+                field: format!("position.moves[{index}]"),
+                description: message,
+                ..FieldViolation::default()
+            },
+        }),
+    }
+}
+
+/// The result a record states when its tags give none: the game's, if it
+/// has ended.
+fn result_of(outcome: Outcome) -> RecordResult {
+    match outcome {
+        Outcome::Ongoing => RecordResult::Unknown,
+        Outcome::Decisive {
+            winner: Side::White,
+            ..
+        } => RecordResult::WhiteWins,
+        Outcome::Decisive {
+            winner: Side::Black,
+            ..
+        } => RecordResult::BlackWins,
+        Outcome::Draw { .. } => RecordResult::Draw,
+    }
+}
+
+#[tonic::async_trait]
+impl Records for RecordsService {
+    async fn parse(
+        &self,
+        request: Request<pb::ParseRequest>,
+    ) -> Result<Response<pb::ParseResponse>, Status> {
+        let pb::ParseRequest {
+            data,
+            variant: wire_variant,
+            format: wire_format,
+        } = request.into_inner();
+        let variant = variant(wire_variant)?;
+        let format = format(wire_format)?;
+        let games = tokio::task::spawn_blocking(move || {
+            guarded(|| game::parse_record(variant, &data, format))
+        })
+        .await
+        .map_err(|_| Status::internal("the record task failed"))???;
+        Ok(Response::new(pb::ParseResponse {
+            games: games.into_iter().map(|g| parsed(variant, g)).collect(),
+        }))
+    }
+
+    async fn format(
+        &self,
+        request: Request<pb::FormatRequest>,
+    ) -> Result<Response<pb::FormatResponse>, Status> {
+        let pb::FormatRequest {
+            position,
+            tags,
+            format: wire_format,
+            notation: wire_notation,
+            encrypted,
+        } = request.into_inner();
+        let format = format(wire_format)?.unwrap_or(RecordFormat::Pgn);
+        let notation = notation(wire_notation)?;
+        let input = convert::position(position, self.max_history_moves)?;
+        let mut tags: Vec<(String, String)> = tags.into_iter().collect();
+        tags.sort();
+        if input.load.one_based {
+            return Err(invalid_argument(
+                "position.coordinates",
+                "records are written from ICCS (0-based) or WXF moves",
+            ));
+        }
+        let data = tokio::task::spawn_blocking(move || {
+            guarded(|| -> Result<Vec<u8>, Status> {
+                let stated = tags
+                    .iter()
+                    .find(|(name, _)| name == "Result")
+                    .and_then(|(_, value)| RecordResult::from_token(value.trim()));
+                let result = match stated {
+                    Some(result) => result,
+                    // The game's own result, when it has ended.
+                    None => {
+                        let game = Game::load(
+                            input.variant,
+                            &input.fen,
+                            &input.moves,
+                            input.load,
+                            &RuleOptions::default(),
+                        )?;
+                        result_of(game.status(&RuleOptions::default())?.outcome)
+                    }
+                };
+                let record = RecordedGame {
+                    tags,
+                    fen: input.fen,
+                    moves: input.moves,
+                    result,
+                    error: None,
+                };
+                Ok(game::write_record(
+                    input.variant,
+                    &record,
+                    format,
+                    WriteOptions {
+                        notation,
+                        encrypted,
+                    },
+                )?)
+            })
+        })
+        .await
+        .map_err(|_| Status::internal("the record task failed"))???;
+        Ok(Response::new(pb::FormatResponse { data }))
+    }
+}

@@ -1,0 +1,153 @@
+//! `arbiter.v1.Records` over real gRPC: Parse and Format for both games,
+//! the field a bad request names, and registration in health.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::support::{TestServer, chess, violated_field, xiangqi};
+use arbiter::proto::{self as pb, records_client::RecordsClient};
+use tonic::Code;
+use tonic_health::pb::{
+    HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+};
+
+fn format_request(position: Option<pb::Position>, format: pb::RecordFormat) -> pb::FormatRequest {
+    pb::FormatRequest {
+        position,
+        tags: [("White".to_owned(), "A".to_owned())].into(),
+        format: format.into(),
+        notation: 0,
+        encrypted: false,
+    }
+}
+
+#[tokio::test]
+async fn a_chess_game_formats_and_parses_back() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+    let pgn = records
+        .format(format_request(chess("", &moves), pb::RecordFormat::Pgn))
+        .await
+        .unwrap()
+        .into_inner()
+        .data;
+    let text = String::from_utf8(pgn.clone()).unwrap();
+    assert!(text.contains("[White \"A\"]"), "{text}");
+    assert!(text.contains("4. Qxf7# 1-0"), "the game's result: {text}");
+    let games = records
+        .parse(pb::ParseRequest {
+            data: pgn,
+            variant: pb::Variant::Chess.into(),
+            format: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(game.result(), pb::Result::WhiteWins);
+    assert_eq!(game.tags["White"], "A");
+    let position = game.position.as_ref().unwrap();
+    assert_eq!(
+        position.moves,
+        ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+    );
+    assert!(game.error.is_none());
+}
+
+#[tokio::test]
+async fn an_illegal_move_is_reported_with_its_index() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let games = records
+        .parse(pb::ParseRequest {
+            data: b"1. e4 e5 2. Ke3 *\n\n1. d4 *".to_vec(),
+            variant: pb::Variant::Chess.into(),
+            format: pb::RecordFormat::Pgn.into(),
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert_eq!(games.len(), 2);
+    let error = games[0].error.as_ref().unwrap();
+    assert_eq!(error.field, "position.moves[2]");
+    assert!(error.description.contains("Ke3"), "{error:?}");
+    assert_eq!(games[1].position.as_ref().unwrap().moves, ["d2d4"]);
+}
+
+#[tokio::test]
+async fn a_xiangqi_game_as_xqf_both_ways() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let moves = ["C2=5", "H8+7", "H2+3", "R9=8"];
+    for encrypted in [false, true] {
+        let mut request = format_request(xiangqi("", &moves), pb::RecordFormat::Xqf);
+        request.encrypted = encrypted;
+        let data = records.format(request).await.unwrap().into_inner().data;
+        assert!(data.starts_with(b"XQ"));
+        assert_eq!(data[2], if encrypted { 18 } else { 10 });
+        let games = records
+            .parse(pb::ParseRequest {
+                data,
+                variant: pb::Variant::Xiangqi.into(),
+                format: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .games;
+        assert_eq!(
+            games[0].position.as_ref().unwrap().moves,
+            ["h2e2", "h9g7", "h0g2", "i9h9"]
+        );
+        assert_eq!(games[0].tags["Red"], "A", "White is written as Red");
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_name_their_field() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let no_variant = records
+        .parse(pb::ParseRequest {
+            data: b"1. e4 *".to_vec(),
+            variant: 0,
+            format: 0,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(violated_field(&no_variant), "variant");
+    let chess_xqf = records
+        .format(format_request(chess("", &["e4"]), pb::RecordFormat::Xqf))
+        .await
+        .unwrap_err();
+    assert_eq!(chess_xqf.code(), Code::InvalidArgument);
+    assert_eq!(violated_field(&chess_xqf), "format");
+    let illegal = records
+        .format(format_request(
+            chess("", &["e4", "e4"]),
+            pb::RecordFormat::Pgn,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(violated_field(&illegal), "position.moves[1]");
+    let bad_xqf = records
+        .parse(pb::ParseRequest {
+            data: b"XQ\x12 too short".to_vec(),
+            variant: pb::Variant::Xiangqi.into(),
+            format: 0,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(violated_field(&bad_xqf), "data");
+    let health = HealthClient::new(t.channel.clone())
+        .check(HealthCheckRequest {
+            service: "arbiter.v1.Records".to_owned(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(health.status, ServingStatus::Serving as i32);
+}
