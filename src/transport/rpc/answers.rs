@@ -3,23 +3,50 @@
 //! (`batch.rs`) and the Play session (`play.rs`). Each is synchronous: the
 //! unary handlers call it in place, a batch on its blocking workers.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use tonic::Status;
 use tracing::Span;
 
 use super::{
     convert::{self, PositionInput},
-    rules::{Limits, guarded},
+    guard::guarded,
     wire::{EncodedLegalMoves, FullMoves},
 };
 use crate::{
+    config::Config,
     game::{
         Game, MoveCoordinates, MoveInfo, RuleOptions, RuleSet, Status as GameStatus, Variant,
         Verdict,
     },
     proto as pb,
 };
+
+/// Settings the handlers need, shared by every call.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Most moves accepted in a history (`max_history_moves` in the
+    /// configuration); also the longest game a Play session holds.
+    pub max_history_moves: usize,
+    /// Deepest perft a call may ask for (`max_perft_depth` in the configuration).
+    pub max_perft_depth: u32,
+    /// Most items in one Batch call (`max_batch_items` in the configuration).
+    pub max_batch_items: usize,
+    /// How long a Play session waits for its next message
+    /// (`play_idle_timeout_secs` in the configuration).
+    pub play_idle_timeout: Duration,
+}
+
+impl From<&Config> for Limits {
+    fn from(config: &Config) -> Self {
+        Limits {
+            max_history_moves: config.max_history_moves,
+            max_perft_depth: config.max_perft_depth,
+            max_batch_items: config.max_batch_items,
+            play_idle_timeout: Duration::from_secs(config.play_idle_timeout_secs),
+        }
+    }
+}
 
 /// Room reserved for a full-view answer before its moves are counted: a
 /// middle-game position has a few dozen moves, and the buffer grows past it.

@@ -31,7 +31,7 @@ use tonic::{Status, Streaming};
 use super::{
     answers::{Answers, rpc_status},
     convert,
-    rules::SetOnDrop,
+    guard::SetOnDrop,
     status::invalid_argument,
 };
 use crate::proto::{self as pb, batch_item::Request as Item, batch_result::Result as Outcome};

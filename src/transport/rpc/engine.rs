@@ -15,7 +15,7 @@ use tokio_stream::{Stream, wrappers::UnboundedReceiverStream};
 use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
-use super::{convert, rules::guarded, status::invalid_argument};
+use super::{convert, guard::guarded, status::invalid_argument};
 use crate::transport::shutdown::{self, DrainSignal};
 use crate::{
     config::Config,

@@ -7,6 +7,7 @@ mod batch;
 pub mod codec;
 pub mod convert;
 pub mod engine;
+mod guard;
 mod play;
 pub mod records;
 pub mod rules;

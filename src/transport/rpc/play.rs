@@ -22,7 +22,7 @@ use tonic::{Status, Streaming};
 use super::{
     answers::{Answers, rpc_status, verdict_answer},
     convert::{self, PositionInput},
-    rules::guarded,
+    guard::guarded,
     status::invalid_argument,
 };
 use crate::{

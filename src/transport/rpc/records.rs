@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use tonic::{Request, Response, Status};
 use tonic_types::pb::bad_request::FieldViolation;
 
-use super::{convert, rules::guarded, status::invalid_argument};
+use super::{convert, guard::guarded, status::invalid_argument};
 use crate::{
     game::{
         self, Game, Outcome, RuleOptions, Side, Variant,

@@ -3,52 +3,27 @@
 //! the server keeps serving.
 
 use std::{
-    panic::{AssertUnwindSafe, catch_unwind},
     sync::{
         Arc,
         atomic::{AtomicBool, Ordering},
     },
-    time::{Duration, Instant},
+    time::Instant,
 };
 
 use tonic::{Request, Response, Status, Streaming};
 
+pub use super::answers::Limits;
 use super::{
     answers::{Answers, Method},
-    batch, play,
+    batch,
+    guard::{SetOnDrop, guarded},
+    play,
     wire::{self, EncodedLegalMoves, GameStatusRequestView},
 };
 use crate::{
-    config::Config,
     game::RuleOptions,
     proto::{self as pb, rules_server::Rules},
 };
-
-/// Settings the handlers need, shared by every call.
-#[derive(Debug, Clone)]
-pub struct Limits {
-    /// Most moves accepted in a history (`max_history_moves` in the
-    /// configuration); also the longest game a Play session holds.
-    pub max_history_moves: usize,
-    /// Deepest perft a call may ask for (`max_perft_depth` in the configuration).
-    pub max_perft_depth: u32,
-    /// Most items in one Batch call (`max_batch_items` in the configuration).
-    pub max_batch_items: usize,
-    /// How long a Play session waits for its next message
-    /// (`play_idle_timeout_secs` in the configuration).
-    pub play_idle_timeout: Duration,
-}
-
-impl From<&Config> for Limits {
-    fn from(config: &Config) -> Self {
-        Limits {
-            max_history_moves: config.max_history_moves,
-            max_perft_depth: config.max_perft_depth,
-            max_batch_items: config.max_batch_items,
-            play_idle_timeout: Duration::from_secs(config.play_idle_timeout_secs),
-        }
-    }
-}
 
 /// The `arbiter.v1.Rules` service.
 #[derive(Debug, Clone)]
@@ -68,30 +43,6 @@ impl RulesService {
             batch_workers: batch::Workers::new(),
         }
     }
-}
-
-/// Sets its flag when dropped: a handler's future is dropped when its call is
-/// cancelled, which is how blocking work learns that nobody waits for it.
-pub(super) struct SetOnDrop(pub(super) Arc<AtomicBool>);
-
-impl Drop for SetOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Runs domain code, turning a panic into `INTERNAL` for this call only.
-pub fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, Status> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|panic| {
-        let message = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_owned());
-        metrics::counter!("arbiter_handler_panics_total").increment(1);
-        tracing::error!(panic = %message, "handler panicked");
-        Status::internal("internal error while handling the request")
-    })
 }
 
 #[tonic::async_trait]
