@@ -15,10 +15,7 @@ use super::{
 };
 use crate::{
     config::Config,
-    game::{
-        Game, MoveCoordinates, MoveInfo, RuleOptions, RuleSet, Status as GameStatus, Variant,
-        Verdict,
-    },
+    game::{Game, RuleOptions, RuleSet, Variant, Verdict},
     proto as pb,
 };
 
@@ -51,69 +48,6 @@ impl From<&Config> for Limits {
 /// Room reserved for a full-view answer before its moves are counted: a
 /// middle-game position has a few dozen moves, and the buffer grows past it.
 const TYPICAL_MOVE_COUNT: usize = 64;
-
-/// How a LegalMoves answer is written: the hand codec for the unary call, or
-/// prost's struct inside a batch result. [`Answers::legal_moves`] decides
-/// what goes in (the view, the moves before the status) once for both.
-pub(super) trait LegalMovesAnswer: Sized {
-    /// A full-view answer being written, move by move.
-    type Full;
-    /// An empty full-view answer with room for `moves` moves.
-    fn full(moves: usize) -> Self::Full;
-    /// Appends one described move.
-    fn push(full: &mut Self::Full, m: &MoveInfo);
-    /// Ends a full-view answer with the status fields.
-    fn finish(full: Self::Full, status: &GameStatus) -> Self;
-    /// A coordinates-view answer.
-    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self;
-}
-
-impl LegalMovesAnswer for EncodedLegalMoves {
-    type Full = FullMoves;
-
-    fn full(moves: usize) -> FullMoves {
-        FullMoves::with_room_for(moves)
-    }
-
-    fn push(full: &mut FullMoves, m: &MoveInfo) {
-        full.push(m);
-    }
-
-    fn finish(full: FullMoves, status: &GameStatus) -> Self {
-        full.finish(status)
-    }
-
-    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self {
-        EncodedLegalMoves::coordinates(moves, status)
-    }
-}
-
-impl LegalMovesAnswer for pb::LegalMovesResponse {
-    type Full = Vec<pb::Move>;
-
-    fn full(moves: usize) -> Vec<pb::Move> {
-        Vec::with_capacity(moves)
-    }
-
-    fn push(full: &mut Vec<pb::Move>, m: &MoveInfo) {
-        full.push(convert::move_info(m.clone()));
-    }
-
-    fn finish(full: Vec<pb::Move>, status: &GameStatus) -> Self {
-        convert::legal_moves(full, status)
-    }
-
-    fn coordinates(moves: &[MoveCoordinates], status: &GameStatus) -> Self {
-        convert::legal_moves(
-            moves
-                .iter()
-                .cloned()
-                .map(convert::move_coordinates)
-                .collect(),
-            status,
-        )
-    }
-}
 
 /// The request kinds, as `arbiter_requests_total` names them.
 #[derive(Debug, Clone, Copy)]
@@ -219,10 +153,10 @@ impl Answers {
     }
 
     /// LegalMoves: every legal move in the view asked for, then the status.
-    pub(super) fn legal_moves<A: LegalMovesAnswer>(
+    pub(super) fn legal_moves(
         &self,
         request: pb::LegalMovesRequest,
-    ) -> Result<A, Status> {
+    ) -> Result<EncodedLegalMoves, Status> {
         let pb::LegalMovesRequest {
             position,
             options,
@@ -237,13 +171,13 @@ impl Answers {
         guarded(|| -> Result<_, Status> {
             Ok(match view {
                 pb::MoveView::Unspecified | pb::MoveView::Full => {
-                    let mut answer = A::full(TYPICAL_MOVE_COUNT);
-                    game.describe_legal_moves(&options, |m| A::push(&mut answer, m))?;
-                    A::finish(answer, &game.status(&options)?)
+                    let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
+                    game.describe_legal_moves(&options, |m| answer.push(m))?;
+                    answer.finish(&game.status(&options)?)
                 }
                 pb::MoveView::Coordinates => {
                     let moves = game.legal_move_coordinates(&options)?;
-                    A::coordinates(&moves, &game.status(&options)?)
+                    EncodedLegalMoves::coordinates(&moves, &game.status(&options)?)
                 }
             })
         })?

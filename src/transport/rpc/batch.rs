@@ -33,6 +33,7 @@ use super::{
     convert,
     guard::SetOnDrop,
     status::invalid_argument,
+    wire::{EncodedBatchResponse, EncodedBatchResult},
 };
 use crate::proto::{self as pb, batch_item::Request as Item, batch_result::Result as Outcome};
 
@@ -73,7 +74,7 @@ pub(super) async fn run(
     answers: &Answers,
     workers: &Workers,
     request: pb::BatchRequest,
-) -> Result<pb::BatchResponse, Status> {
+) -> Result<EncodedBatchResponse, Status> {
     let pb::BatchRequest { items } = request;
     let max = answers.limits().max_batch_items;
     if items.len() > max {
@@ -90,11 +91,11 @@ pub(super) async fn run(
     let _stop_when_dropped = SetOnDrop(Arc::clone(&abandoned));
     let stop = move || abandoned.load(Ordering::Relaxed);
     let results = answer_all(answers, workers, items, stop).await?;
-    Ok(pb::BatchResponse { results })
+    Ok(EncodedBatchResponse::new(results))
 }
 
 /// The response stream of `Rules.BatchStream`.
-pub(super) type ResultStream = ReceiverStream<Result<pb::BatchResult, Status>>;
+pub(super) type ResultStream = ReceiverStream<Result<EncodedBatchResult, Status>>;
 
 /// `Rules.BatchStream`: a task reads the items, answers them and queues the
 /// results, until the client ends its side or goes away.
@@ -122,7 +123,7 @@ async fn pump(
     answers: Answers,
     workers: Workers,
     mut inbound: Streaming<pb::BatchItem>,
-    results: mpsc::Sender<Result<pb::BatchResult, Status>>,
+    results: mpsc::Sender<Result<EncodedBatchResult, Status>>,
 ) {
     loop {
         let (items, then) = read_round(&mut inbound).await;
@@ -183,7 +184,7 @@ async fn answer_all(
     workers: &Workers,
     items: Vec<pb::BatchItem>,
     stop: impl Fn() -> bool + Clone + Send + 'static,
-) -> Result<Vec<pb::BatchResult>, Status> {
+) -> Result<Vec<EncodedBatchResult>, Status> {
     if items.len() <= INLINE_ITEMS {
         return Ok(items
             .into_iter()
@@ -229,11 +230,12 @@ async fn answer_all(
 }
 
 /// One item's result: the unary call's answer or its error.
-fn answer(answers: &Answers, item: pb::BatchItem) -> pb::BatchResult {
+fn answer(answers: &Answers, item: pb::BatchItem) -> EncodedBatchResult {
     let outcome = match item.request {
-        Some(Item::LegalMoves(request)) => answers
-            .legal_moves::<pb::LegalMovesResponse>(request)
-            .map(Outcome::LegalMoves),
+        Some(Item::LegalMoves(request)) => match answers.legal_moves(request) {
+            Ok(answer) => return EncodedBatchResult::legal_moves(&answer),
+            Err(status) => Err(status),
+        },
         Some(Item::ValidateMove(request)) => {
             answers.validate_move(request).map(Outcome::ValidateMove)
         }
@@ -245,7 +247,7 @@ fn answer(answers: &Answers, item: pb::BatchItem) -> pb::BatchResult {
             "is required: set legal_moves, validate_move or game_status",
         )),
     };
-    pb::BatchResult {
+    EncodedBatchResult::encoded(&pb::BatchResult {
         result: Some(outcome.unwrap_or_else(|status| Outcome::Error(rpc_status(&status)))),
-    }
+    })
 }

@@ -18,7 +18,7 @@ use super::{
     batch,
     guard::{SetOnDrop, guarded},
     play,
-    wire::{self, EncodedLegalMoves, GameStatusRequestView},
+    wire::{self, EncodedBatchResponse, EncodedLegalMoves, GameStatusRequestView},
 };
 use crate::{
     game::RuleOptions,
@@ -78,7 +78,7 @@ impl Rules for RulesService {
     async fn batch(
         &self,
         request: Request<pb::BatchRequest>,
-    ) -> Result<Response<pb::BatchResponse>, Status> {
+    ) -> Result<Response<EncodedBatchResponse>, Status> {
         batch::run(&self.answers, &self.batch_workers, request.into_inner())
             .await
             .map(Response::new)

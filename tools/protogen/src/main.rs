@@ -65,6 +65,14 @@ fn main() -> Result<(), Box<dyn Error>> {
             "crate::transport::rpc::wire::EncodedLegalMoves",
         )
         .extern_path(
+            ".arbiter.v1.BatchResponse",
+            "crate::transport::rpc::wire::EncodedBatchResponse",
+        )
+        .extern_path(
+            ".arbiter.v1.BatchResult",
+            "crate::transport::rpc::wire::EncodedBatchResult",
+        )
+        .extern_path(
             ".arbiter.v1.GameStatusRequest",
             "crate::transport::rpc::wire::GameStatusRequestView",
         )

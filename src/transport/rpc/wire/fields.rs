@@ -35,6 +35,9 @@ pub(crate) struct Field {
     pub(crate) ty: Ty,
     /// `repeated`.
     pub(crate) repeated: bool,
+    /// A member of a `oneof`: written whenever it is the one set, even when
+    /// its value is the default.
+    pub(crate) oneof: bool,
 }
 
 impl Field {
@@ -44,6 +47,17 @@ impl Field {
             name,
             ty,
             repeated: false,
+            oneof: false,
+        }
+    }
+
+    const fn oneof(number: u32, name: &'static str, ty: Ty) -> Field {
+        Field {
+            number,
+            name,
+            ty,
+            repeated: false,
+            oneof: true,
         }
     }
 
@@ -53,6 +67,7 @@ impl Field {
             name,
             ty,
             repeated: true,
+            oneof: false,
         }
     }
 }
@@ -86,6 +101,14 @@ pub(crate) const HAND_CODED: &[MessageFields] = &[
         fields: OUTCOME_FIELDS,
     },
     MessageFields {
+        name: BATCH_RESULT,
+        fields: BATCH_RESULT_FIELDS,
+    },
+    MessageFields {
+        name: BATCH_RESPONSE,
+        fields: BATCH_RESPONSE_FIELDS,
+    },
+    MessageFields {
         name: GAME_STATUS_REQUEST,
         fields: GAME_STATUS_REQUEST_FIELDS,
     },
@@ -95,17 +118,31 @@ pub(crate) const HAND_CODED: &[MessageFields] = &[
     },
 ];
 
-/// Messages that sit inside a hand-coded one but are read by prost's
-/// generated struct (`GameStatusRequest.options`), so prost keeps them in
-/// step with the contract.
+/// Messages that sit inside a hand-coded one but are read or written by
+/// prost's generated struct (`GameStatusRequest.options`, a batch result's
+/// other outcomes), so prost keeps them in step with the contract.
 #[cfg(test)]
-pub(crate) const PROST_CODED: &[&str] = &[RULE_OPTIONS];
+pub(crate) const PROST_CODED: &[&str] = &[
+    RULE_OPTIONS,
+    VALIDATE_MOVE_RESPONSE,
+    GAME_STATUS_RESPONSE,
+    RPC_STATUS,
+];
 
-#[cfg(test)]
 const LEGAL_MOVES_RESPONSE: &str = ".arbiter.v1.LegalMovesResponse";
 const MOVE: &str = ".arbiter.v1.Move";
 const PIECE: &str = ".arbiter.v1.Piece";
 const OUTCOME: &str = ".arbiter.v1.Outcome";
+#[cfg(test)]
+const BATCH_RESULT: &str = ".arbiter.v1.BatchResult";
+#[cfg(test)]
+const BATCH_RESPONSE: &str = ".arbiter.v1.BatchResponse";
+#[cfg(test)]
+const VALIDATE_MOVE_RESPONSE: &str = ".arbiter.v1.ValidateMoveResponse";
+#[cfg(test)]
+const GAME_STATUS_RESPONSE: &str = ".arbiter.v1.GameStatusResponse";
+#[cfg(test)]
+const RPC_STATUS: &str = ".google.rpc.Status";
 #[cfg(test)]
 const GAME_STATUS_REQUEST: &str = ".arbiter.v1.GameStatusRequest";
 const POSITION: &str = ".arbiter.v1.Position";
@@ -216,6 +253,41 @@ pub(crate) const OUTCOME_OFFENDER: Field = Field::one(3, "offender", Ty::Enum(SI
 /// Every field of `Outcome`, in number order.
 pub(crate) const OUTCOME_FIELDS: &[Field] = &[OUTCOME_RESULT, OUTCOME_REASON, OUTCOME_OFFENDER];
 
+// `arbiter.v1.BatchResult` and `BatchResponse` (rules.proto), written by
+// `batch`: the LegalMoves answer spliced in, the rest by prost.
+
+/// `BatchResult.legal_moves`: `LegalMovesResponse legal_moves = 1` (oneof `result`).
+pub(crate) const BATCH_RESULT_LEGAL_MOVES: Field =
+    Field::oneof(1, "legal_moves", Ty::Message(LEGAL_MOVES_RESPONSE));
+/// `BatchResult.validate_move`: written by prost.
+#[cfg(test)]
+const BATCH_RESULT_VALIDATE_MOVE: Field =
+    Field::oneof(2, "validate_move", Ty::Message(VALIDATE_MOVE_RESPONSE));
+/// `BatchResult.game_status`: written by prost.
+#[cfg(test)]
+const BATCH_RESULT_GAME_STATUS: Field =
+    Field::oneof(3, "game_status", Ty::Message(GAME_STATUS_RESPONSE));
+/// `BatchResult.error`: written by prost.
+#[cfg(test)]
+const BATCH_RESULT_ERROR: Field = Field::oneof(4, "error", Ty::Message(RPC_STATUS));
+
+/// Every field of `BatchResult`, in number order.
+#[cfg(test)]
+pub(crate) const BATCH_RESULT_FIELDS: &[Field] = &[
+    BATCH_RESULT_LEGAL_MOVES,
+    BATCH_RESULT_VALIDATE_MOVE,
+    BATCH_RESULT_GAME_STATUS,
+    BATCH_RESULT_ERROR,
+];
+
+/// `BatchResponse.results`: `repeated BatchResult results = 1`.
+pub(crate) const BATCH_RESPONSE_RESULTS: Field =
+    Field::repeated(1, "results", Ty::Message(".arbiter.v1.BatchResult"));
+
+/// Every field of `BatchResponse`.
+#[cfg(test)]
+pub(crate) const BATCH_RESPONSE_FIELDS: &[Field] = &[BATCH_RESPONSE_RESULTS];
+
 // `arbiter.v1.GameStatusRequest` (rules.proto), read by `game_status`.
 
 /// `GameStatusRequest.position`: `Position position = 1`.
@@ -258,7 +330,13 @@ pub(crate) const POSITION_FIELDS: &[Field] = &[
 /// one byte, which holds for field numbers below 16; a contract change past
 /// that stops the build here rather than writing a wrong key.
 const _: () = {
-    let tables = [MOVE_FIELDS, PIECE_FIELDS, OUTCOME_FIELDS, POSITION_FIELDS];
+    let tables = [
+        MOVE_FIELDS,
+        PIECE_FIELDS,
+        OUTCOME_FIELDS,
+        POSITION_FIELDS,
+        &[BATCH_RESULT_LEGAL_MOVES, BATCH_RESPONSE_RESULTS],
+    ];
     let mut t = 0;
     while t < tables.len() {
         let mut f = 0;

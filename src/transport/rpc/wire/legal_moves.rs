@@ -4,7 +4,7 @@
 use prost::{
     DecodeError, Message,
     bytes::{Buf, BufMut},
-    encoding::{self, DecodeContext, WireType, encode_key, encode_varint},
+    encoding::{DecodeContext, WireType},
 };
 
 use super::{
@@ -16,7 +16,7 @@ use super::{
         MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER,
         OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
     },
-    key, key_byte, nested, text, varint,
+    keep_field, key, key_byte, nested, text, varint,
 };
 use crate::{
     game::{MoveCoordinates, MoveInfo, Notation, Outcome, PieceInfo, Side, Status},
@@ -304,9 +304,7 @@ impl Message for EncodedLegalMoves {
         buf.put_slice(&self.bytes);
     }
 
-    /// Keeps each field as it was encoded, so that a decoded answer encodes
-    /// to the same bytes (proto3 has no groups; they are skipped, as prost
-    /// skips unknown fields).
+    /// Keeps each field as it was encoded (see [`keep_field`]).
     fn merge_field(
         &mut self,
         tag: u32,
@@ -314,38 +312,7 @@ impl Message for EncodedLegalMoves {
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<(), DecodeError> {
-        let out = &mut self.bytes;
-        match wire_type {
-            WireType::Varint => {
-                let mut value = 0u64;
-                encoding::uint64::merge(wire_type, &mut value, buf, ctx)?;
-                encode_key(tag, wire_type, out);
-                encode_varint(value, out);
-            }
-            WireType::SixtyFourBit => {
-                let mut value = 0u64;
-                encoding::fixed64::merge(wire_type, &mut value, buf, ctx)?;
-                encode_key(tag, wire_type, out);
-                out.put_u64_le(value);
-            }
-            WireType::ThirtyTwoBit => {
-                let mut value = 0u32;
-                encoding::fixed32::merge(wire_type, &mut value, buf, ctx)?;
-                encode_key(tag, wire_type, out);
-                out.put_u32_le(value);
-            }
-            WireType::LengthDelimited => {
-                let mut value = Vec::new();
-                encoding::bytes::merge(wire_type, &mut value, buf, ctx)?;
-                encode_key(tag, wire_type, out);
-                encode_varint(value.len() as u64, out);
-                out.extend_from_slice(&value);
-            }
-            WireType::StartGroup | WireType::EndGroup => {
-                encoding::skip_field(wire_type, tag, buf, ctx)?;
-            }
-        }
-        Ok(())
+        keep_field(&mut self.bytes, tag, wire_type, buf, ctx)
     }
 
     fn encoded_len(&self) -> usize {

@@ -16,6 +16,11 @@
 //! exactly as prost writes them, and the tests hold the two encodings
 //! byte-for-byte equal.
 //!
+//! A batch's results (`batch`) carry the same encoded LegalMoves answers,
+//! so a LegalMoves item costs what the unary call's answer costs; the
+//! server writes `BatchResponse` and `BatchResult` as
+//! [`EncodedBatchResponse`] and [`EncodedBatchResult`].
+//!
 //! ## Requests (`position`, `game_status`)
 //!
 //! A GameStatus request carries the whole game: prost would decode each
@@ -34,6 +39,7 @@
 //! This module depends on [`super::convert`] for the enum numbers and the
 //! position checks, never the other way round.
 
+mod batch;
 mod fields;
 mod game_status;
 mod legal_moves;
@@ -42,10 +48,12 @@ mod position;
 mod tests;
 
 use prost::{
-    bytes::BufMut,
-    encoding::{WireType, encode_key, encode_varint},
+    DecodeError,
+    bytes::{Buf, BufMut},
+    encoding::{self, DecodeContext, WireType, encode_key, encode_varint},
 };
 
+pub use batch::{EncodedBatchResponse, EncodedBatchResult};
 pub use game_status::GameStatusRequestView;
 pub use legal_moves::{EncodedLegalMoves, FullMoves};
 pub use position::{PositionView, position_input};
@@ -139,4 +147,48 @@ fn read_varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
         }
     }
     None
+}
+
+/// Reads one field of an already-encoded message back as it was encoded, so
+/// that a decoded answer encodes to the same bytes (the clients' side and
+/// the tests decode what the server wrote). proto3 has no groups; they are
+/// skipped, as prost skips unknown fields.
+fn keep_field(
+    out: &mut Vec<u8>,
+    tag: u32,
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<(), DecodeError> {
+    match wire_type {
+        WireType::Varint => {
+            let mut value = 0u64;
+            encoding::uint64::merge(wire_type, &mut value, buf, ctx)?;
+            encode_key(tag, wire_type, out);
+            encode_varint(value, out);
+        }
+        WireType::SixtyFourBit => {
+            let mut value = 0u64;
+            encoding::fixed64::merge(wire_type, &mut value, buf, ctx)?;
+            encode_key(tag, wire_type, out);
+            out.put_u64_le(value);
+        }
+        WireType::ThirtyTwoBit => {
+            let mut value = 0u32;
+            encoding::fixed32::merge(wire_type, &mut value, buf, ctx)?;
+            encode_key(tag, wire_type, out);
+            out.put_u32_le(value);
+        }
+        WireType::LengthDelimited => {
+            let mut value = Vec::new();
+            encoding::bytes::merge(wire_type, &mut value, buf, ctx)?;
+            encode_key(tag, wire_type, out);
+            encode_varint(value.len() as u64, out);
+            out.extend_from_slice(&value);
+        }
+        WireType::StartGroup | WireType::EndGroup => {
+            encoding::skip_field(wire_type, tag, buf, ctx)?;
+        }
+    }
+    Ok(())
 }

@@ -149,10 +149,10 @@ fn mismatches(
                     handled.name
                 ));
             }
-            if declared.proto3_optional() || declared.oneof_index.is_some() {
+            if declared.proto3_optional() || declared.oneof_index.is_some() != handled.oneof {
                 problems.push(format!(
-                    "{}: field {number} `{}` has explicit presence, which the hand codec does \
-                     not keep",
+                    "{}: field {number} `{}` has explicit presence (optional or oneof), which \
+                     the hand codec does not keep as declared",
                     table.name,
                     declared.name()
                 ));

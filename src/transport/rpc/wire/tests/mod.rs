@@ -1,8 +1,9 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
-//! `requests`), the tables against the descriptor set (`contract`), and
+//! `requests`, `batch`), the tables against the descriptor set (`contract`), and
 //! random games and requests (`games`, `requests_random`).
 
 mod answers;
+mod batch;
 mod contract;
 mod games;
 mod requests;
