@@ -89,8 +89,9 @@ pub struct Config {
     )]
     pub max_requests_per_connection: usize,
 
-    /// Calls in flight across all connections; more are refused at once with
-    /// RESOURCE_EXHAUSTED (health checks are exempt).
+    /// Calls in flight across all connections, a batch counted by its items;
+    /// more are refused at once with RESOURCE_EXHAUSTED (health checks are
+    /// exempt).
     #[arg(long, env = "ARBITER_MAX_CONCURRENT_REQUESTS", default_value_t = 1024)]
     pub max_concurrent_requests: usize,
 

@@ -11,9 +11,11 @@
 //!   Engine token, and the admin port.
 //!
 //! [`proto`] is the generated code; `rpc` converts it, `net` routes it. Both
-//! depend on [`shutdown`] (the drain signal) and neither on the other's
-//! internals, except that the server in `net` assembles the `rpc` services.
+//! depend on [`shutdown`] (the drain signal) and [`budget`] (the calls in
+//! flight) and neither on the other's internals, except that the server in
+//! `net` assembles the `rpc` services.
 
+pub mod budget;
 pub mod net;
 pub mod proto;
 pub mod rpc;

@@ -297,3 +297,74 @@ async fn a_stream_dropped_mid_job_leaves_the_server_serving() {
     drop(results);
     t.assert_still_serving().await;
 }
+
+/// A batch weighs what its items would as unary calls: with one call held
+/// open, a Batch of as many items as the limit is refused while one item
+/// fewer runs; a batch larger than the whole limit still runs on an idle
+/// server; and a stream's round finding the budget spent answers each of
+/// its items with the refusal, then goes on once calls finish.
+#[tokio::test]
+async fn batch_items_count_against_the_global_limit() {
+    const LEGAL_MOVES: &str = "/arbiter.v1.Rules/LegalMoves";
+    let mut config = Config::for_tests();
+    config.max_concurrent_requests = 4;
+    let t = TestServer::start_with(config).await;
+    let batch = |n: usize| pb::BatchRequest {
+        items: vec![legal_moves(chess("", &[])); n],
+    };
+    let mut rules = t.rules();
+    for n in [4, 50] {
+        let results = rules.batch(batch(n)).await.unwrap().into_inner().results;
+        assert_eq!(results.len(), n, "alone, a batch of {n} runs");
+    }
+
+    let (held, release) = TestServer::stalled_call(t.channel.clone(), LEGAL_MOVES);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let refused = rules.batch(batch(4)).await.unwrap_err();
+    assert_eq!(refused.code(), Code::ResourceExhausted, "{refused:?}");
+    assert!(refused.message().contains("limit of 4"), "{refused:?}");
+    assert_eq!(
+        rules
+            .batch(batch(3))
+            .await
+            .unwrap()
+            .into_inner()
+            .results
+            .len(),
+        3
+    );
+
+    // The stream's call is admitted now; its rounds count when they run.
+    let (send, receive) = tokio::sync::mpsc::channel(1);
+    let mut results = rules
+        .batch_stream(tokio_stream::wrappers::ReceiverStream::new(receive))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut more_held = Vec::new();
+    for _ in 0..3 {
+        more_held.push(TestServer::stalled_call(t.channel.clone(), LEGAL_MOVES));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    send.send(legal_moves(chess("", &[]))).await.unwrap();
+    match results.next().await.unwrap().unwrap().result.unwrap() {
+        Outcome::Error(status) => {
+            assert_eq!(status.code, Code::ResourceExhausted as i32, "{status:?}");
+        }
+        other => panic!("expected the refusal, got {other:?}"),
+    }
+    for (call, release) in more_held {
+        drop(release);
+        let _ = call.await;
+    }
+    drop(release);
+    let _ = held.await;
+    send.send(legal_moves(chess("", &[]))).await.unwrap();
+    let answered = results.next().await.unwrap().unwrap().result.unwrap();
+    assert!(
+        matches!(answered, Outcome::LegalMoves(ref a) if a.moves.len() == 20),
+        "{answered:?}"
+    );
+    drop(send);
+    assert!(results.next().await.is_none());
+}

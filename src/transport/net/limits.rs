@@ -6,38 +6,34 @@
 //!
 //! The per-connection cap is tonic's own (`concurrency_limit_per_connection`
 //! with load shedding), which keeps one greedy connection from taking every
-//! global permit.
+//! global permit. The permits are a [`CallBudget`] shared with the batch
+//! workers, which take one more per item being answered.
 
 use std::{
     future::Future,
     pin::Pin,
-    sync::Arc,
     task::{Context, Poll},
 };
 
 use http::{Request, Response};
-use tokio::sync::Semaphore;
-use tonic::Status;
 use tower::{Layer, Service};
+
+use crate::transport::budget::CallBudget;
 
 /// Path prefix of the gRPC health service, exempt from the cap.
 const HEALTH_PREFIX: &str = "/grpc.health.v1.Health/";
 
-/// Refuses calls beyond `limit` in flight across all connections.
+/// Refuses calls beyond the budget in flight across all connections.
 #[derive(Debug, Clone)]
 pub struct GlobalLimitLayer {
-    permits: Arc<Semaphore>,
-    limit: usize,
+    budget: CallBudget,
 }
 
 impl GlobalLimitLayer {
-    /// A cap of `limit` calls in flight, health checks exempt.
+    /// A cap of `budget`'s calls in flight, health checks exempt.
     #[must_use]
-    pub fn new(limit: usize) -> Self {
-        GlobalLimitLayer {
-            permits: Arc::new(Semaphore::new(limit)),
-            limit,
-        }
+    pub fn new(budget: CallBudget) -> Self {
+        GlobalLimitLayer { budget }
     }
 }
 
@@ -47,8 +43,7 @@ impl<S> Layer<S> for GlobalLimitLayer {
     fn layer(&self, inner: S) -> Self::Service {
         GlobalLimit {
             inner,
-            permits: Arc::clone(&self.permits),
-            limit: self.limit,
+            budget: self.budget.clone(),
         }
     }
 }
@@ -57,8 +52,7 @@ impl<S> Layer<S> for GlobalLimitLayer {
 #[derive(Debug, Clone)]
 pub struct GlobalLimit<S> {
     inner: S,
-    permits: Arc<Semaphore>,
-    limit: usize,
+    budget: CallBudget,
 }
 
 impl<S, ReqBody> Service<Request<ReqBody>> for GlobalLimit<S>
@@ -79,8 +73,8 @@ where
         if request.uri().path().starts_with(HEALTH_PREFIX) {
             return Box::pin(self.inner.call(request));
         }
-        match Arc::clone(&self.permits).try_acquire_owned() {
-            Ok(permit) => {
+        match self.budget.try_take() {
+            Some(permit) => {
                 let call = self.inner.call(request);
                 Box::pin(async move {
                     let response = call.await;
@@ -88,14 +82,7 @@ where
                     response
                 })
             }
-            Err(_) => {
-                metrics::counter!("arbiter_shed_requests_total").increment(1);
-                let status = Status::resource_exhausted(format!(
-                    "the server is at its limit of {} concurrent calls; retry with backoff",
-                    self.limit
-                ));
-                Box::pin(std::future::ready(Ok(status.into_http())))
-            }
+            None => Box::pin(std::future::ready(Ok(self.budget.exhausted().into_http()))),
         }
     }
 }
@@ -129,7 +116,7 @@ mod tests {
                 Ok::<_, Infallible>(Response::new(tonic::body::Body::default()))
             }
         });
-        let service = GlobalLimitLayer::new(1).layer(inner);
+        let service = GlobalLimitLayer::new(CallBudget::new(1)).layer(inner);
         let request = |path: &str| Request::builder().uri(path).body(()).unwrap();
 
         let held = tokio::spawn(service.clone().oneshot(request("/slow")));

@@ -32,6 +32,7 @@ use super::{
     observe::ObserveLayer,
     security::{self, EngineAuth},
 };
+use crate::transport::budget::CallBudget;
 use crate::transport::rpc::{
     engine::EngineService,
     records::RecordsService,
@@ -146,8 +147,11 @@ async fn run(
     let max_bytes = config.max_request_bytes;
     // The services register their counters with the recorder: install it first.
     let metrics = telemetry::metrics_handle();
-    let rules = RulesServer::new(RulesService::new(Limits::from(&config)))
-        .max_decoding_message_size(max_bytes);
+    // One budget for the global limit and the batch items it counts.
+    let calls = CallBudget::new(config.max_concurrent_requests);
+    let rules =
+        RulesServer::new(RulesService::new(Limits::from(&config)).with_call_budget(calls.clone()))
+            .max_decoding_message_size(max_bytes);
     let records = RecordsServer::new(RecordsService::new(config.max_history_moves))
         .max_decoding_message_size(max_bytes);
     let (drain_tx, drain_rx) = watch::channel(false);
@@ -197,7 +201,7 @@ async fn run(
             tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
         ]))
         .layer(DrainLayer::new(drain_rx.clone()))
-        .layer(GlobalLimitLayer::new(config.max_concurrent_requests))
+        .layer(GlobalLimitLayer::new(calls))
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

@@ -35,7 +35,10 @@ use super::{
     status::invalid_argument,
     wire::{EncodedBatchResponse, EncodedBatchResult},
 };
-use crate::proto::{self as pb, batch_item::Request as Item, batch_result::Result as Outcome};
+use crate::{
+    proto::{self as pb, batch_item::Request as Item, batch_result::Result as Outcome},
+    transport::budget::CallBudget,
+};
 
 /// Items the stream takes from its client before it answers them.
 pub(super) const READ_AHEAD: usize = 256;
@@ -56,14 +59,18 @@ const MIN_CHUNK: usize = 16;
 pub(super) struct Workers {
     permits: Arc<Semaphore>,
     count: usize,
+    /// What the items count against: the server's calls in flight.
+    calls: CallBudget,
 }
 
 impl Workers {
-    pub(super) fn new() -> Self {
+    /// One worker per core, the items counted against `calls`.
+    pub(super) fn new(calls: CallBudget) -> Self {
         let count = std::thread::available_parallelism().map_or(1, usize::from);
         Workers {
             permits: Arc::new(Semaphore::new(count)),
             count,
+            calls,
         }
     }
 }
@@ -86,6 +93,7 @@ pub(super) async fn run(
             ),
         ));
     }
+    let _items = workers.calls.try_take_items(items.len())?;
     // Dropped with this call's future when the caller goes away.
     let abandoned = Arc::new(AtomicBool::new(false));
     let _stop_when_dropped = SetOnDrop(Arc::clone(&abandoned));
@@ -128,10 +136,21 @@ async fn pump(
     loop {
         let (items, then) = read_round(&mut inbound).await;
         if !items.is_empty() {
-            let watched = results.clone();
-            let stop = move || watched.is_closed();
-            let Ok(answered) = answer_all(&answers, &workers, items, stop).await else {
-                return;
+            let answered = match workers.calls.try_take_all_items(items.len()) {
+                Ok(_items) => {
+                    let watched = results.clone();
+                    let stop = move || watched.is_closed();
+                    let Ok(answered) = answer_all(&answers, &workers, items, stop).await else {
+                        return;
+                    };
+                    answered
+                }
+                Err(exhausted) => {
+                    let error = EncodedBatchResult::encoded(&pb::BatchResult {
+                        result: Some(Outcome::Error(rpc_status(&exhausted))),
+                    });
+                    vec![error; items.len()]
+                }
             };
             for result in answered {
                 if results.send(Ok(result)).await.is_err() {

@@ -23,6 +23,7 @@ use super::{
 use crate::{
     game::RuleOptions,
     proto::{self as pb, rules_server::Rules},
+    transport::budget::CallBudget,
 };
 
 /// The `arbiter.v1.Rules` service.
@@ -40,8 +41,17 @@ impl RulesService {
     pub fn new(limits: Limits) -> Self {
         RulesService {
             answers: Answers::new(limits),
-            batch_workers: batch::Workers::new(),
+            batch_workers: batch::Workers::new(CallBudget::unlimited()),
         }
+    }
+
+    /// Counts the batch items being answered against `budget`, the one the
+    /// server's global limit admits calls from: a batch then weighs what
+    /// its items would weigh as unary calls (see `batch`).
+    #[must_use]
+    pub fn with_call_budget(mut self, budget: CallBudget) -> Self {
+        self.batch_workers = batch::Workers::new(budget);
+        self
     }
 }
 
