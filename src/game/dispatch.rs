@@ -7,7 +7,7 @@
 use super::{
     InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField, PerftReport, RuleOptions,
     Status, Variant, Verdict, chess,
-    record::{RecordFormat, RecordedGame, WriteOptions},
+    record::{ParseOptions, RecordFormat, RecordedGame, WriteOptions},
     xiangqi,
 };
 
@@ -138,11 +138,13 @@ impl Game {
 }
 
 /// Reads every game of a record. `None` as the format: XQF if the data
-/// starts with XQF's signature, else PGN.
+/// starts with XQF's signature, else PGN. Annotations are read from chess
+/// PGN when `options` keeps them (xiangqi records' are skipped).
 pub fn parse_record(
     variant: Variant,
     data: &[u8],
     format: Option<RecordFormat>,
+    options: ParseOptions,
 ) -> Result<Vec<RecordedGame>, InputError> {
     let format = format.unwrap_or(if data.starts_with(b"XQ") {
         RecordFormat::Xqf
@@ -150,7 +152,7 @@ pub fn parse_record(
         RecordFormat::Pgn
     });
     match (variant, format) {
-        (Variant::Chess, RecordFormat::Pgn) => chess::pgn::parse(data),
+        (Variant::Chess, RecordFormat::Pgn) => chess::pgn::parse(data, options),
         (Variant::Xiangqi, RecordFormat::Pgn) => xiangqi::pgn::parse(data),
         (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::parse(data).map(|game| vec![game]),
         (Variant::Chess, RecordFormat::Xqf) => Err(InputError::Option {
@@ -168,6 +170,14 @@ pub fn write_record(
     format: RecordFormat,
     options: WriteOptions,
 ) -> Result<Vec<u8>, InputError> {
+    if !game.annotations.is_empty()
+        && !matches!((variant, format), (Variant::Chess, RecordFormat::Pgn))
+    {
+        return Err(InputError::Option {
+            field: OptionField::RecordAnnotations,
+            message: "only chess PGN writes comments, NAGs and variations".to_owned(),
+        });
+    }
     match (variant, format) {
         (Variant::Chess, RecordFormat::Pgn) => {
             chess::pgn::write(game, options.notation).map(String::into_bytes)

@@ -57,6 +57,9 @@ pub enum OptionField {
     RecordFormat,
     /// A record's move notation that does not fit the variant.
     RecordNotation,
+    /// A record's annotations that cannot be written (a variation's move
+    /// that is not legal where it stands, a ply past the line's end).
+    RecordAnnotations,
 }
 
 impl OptionField {
@@ -71,6 +74,7 @@ impl OptionField {
             OptionField::Coordinates => "coordinates",
             OptionField::RecordFormat => "format",
             OptionField::RecordNotation => "notation",
+            OptionField::RecordAnnotations => "annotations",
         }
     }
 }

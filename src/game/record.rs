@@ -25,6 +25,75 @@ pub struct RecordedGame {
     /// is not one, or the first move that could not be played (the game's
     /// later moves are dropped; the record's other games still read).
     pub error: Option<RecordError>,
+    /// The comments, NAGs and variations of the main line, in line order;
+    /// read only when asked ([`ParseOptions::keep_annotations`], chess PGN),
+    /// written where the format has them (chess PGN).
+    pub annotations: Vec<Annotation>,
+}
+
+/// How a record is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ParseOptions {
+    /// Keep the comments, NAGs and variations of chess PGN (skipped by
+    /// default: most callers want the games, and a heavily annotated file
+    /// is mostly annotation).
+    pub keep_annotations: bool,
+}
+
+/// What a record says about one point of a line besides its moves.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Annotation {
+    /// Where: after the `ply`-th move of the line (from 1); 0 is before its
+    /// first move.
+    pub ply: usize,
+    /// The comments there, each trimmed, in record order.
+    pub comments: Vec<String>,
+    /// The numeric annotation glyphs of the `ply`-th move (`$1` or `!` is 1).
+    pub nags: Vec<u8>,
+    /// Alternatives to the `ply`-th move, each played from the position
+    /// before it.
+    pub variations: Vec<Variation>,
+}
+
+/// A line played instead of a move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Variation {
+    /// Its moves in coordinates, each legal; when `error` is set, those
+    /// before the first move that is not.
+    pub moves: Vec<String>,
+    /// Its own comments, NAGs and variations.
+    pub annotations: Vec<Annotation>,
+    /// Why the variation stops early: its first move that cannot be played,
+    /// as a sentence.
+    pub error: Option<String>,
+}
+
+impl Annotation {
+    /// The annotation at `ply` of `annotations`, added (in ply order) if
+    /// there is none yet.
+    pub fn at(annotations: &mut Vec<Annotation>, ply: usize) -> &mut Annotation {
+        let at = match annotations.iter().position(|a| a.ply >= ply) {
+            Some(i) if annotations[i].ply == ply => i,
+            Some(i) => {
+                annotations.insert(
+                    i,
+                    Annotation {
+                        ply,
+                        ..Annotation::default()
+                    },
+                );
+                i
+            }
+            None => {
+                annotations.push(Annotation {
+                    ply,
+                    ..Annotation::default()
+                });
+                annotations.len() - 1
+            }
+        };
+        &mut annotations[at]
+    }
 }
 
 /// A record's stated result.
@@ -182,6 +251,14 @@ pub struct MovetextWriter {
 }
 
 impl MovetextWriter {
+    /// A comment, `{ text }`, kept on one line (a line break inside a
+    /// comment would be read back as part of it). PGN cannot escape `}` in
+    /// a comment, so it is dropped, as python-chess drops it.
+    pub fn comment(&mut self, text: &str) {
+        let text = text.replace('}', "").replace(['\n', '\r'], " ");
+        self.token(&format!("{{ {} }}", text.trim()));
+    }
+
     /// One token (a move number, a move, the result).
     pub fn token(&mut self, token: &str) {
         if self.line > 0 && self.line + 1 + token.len() > 79 {

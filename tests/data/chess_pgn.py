@@ -9,7 +9,11 @@
       python-chess reads IN.pgn; prints each game the same way.
 
 Printed per game: `TAG name<TAB>value` lines (sorted), `FEN fen` (empty for
-the start position), `MOVES uci ...`, `RESULT token`, `END`.
+the start position), `MOVES uci ...`, the annotations, `RESULT token`, `END`.
+Annotations, line by line in order: `NOTE path ply C comment` (ply 0: before
+the line's first move), `NOTE path ply N nag` (sorted), and for each
+variation `VAR path uci ...` followed by its own annotations, where a
+variation's path is its parent's plus `/ply.index` (the main line's is empty).
 """
 import random
 import sys
@@ -34,9 +38,34 @@ def describe(game):
     start = board.fen() if game.headers.get("FEN") else ""
     out.append(f"FEN {start}")
     out.append("MOVES " + " ".join(m.uci() for m in game.mainline_moves()))
+    if game.variations:
+        annotations(game, game.variations[0], "", game.comment, out)
+    elif game.comment:
+        out.append(f"NOTE  0 C {game.comment}")
     out.append(f"RESULT {game.headers.get('Result', '*')}")
     out.append("END")
     return "\n".join(out)
+
+
+def annotations(parent, first, path, before, out):
+    """The annotations of the line that starts with `first` (a child of
+    `parent`); `before` is the comment before its first move."""
+    if before:
+        out.append(f"NOTE {path} 0 C {before}")
+    prev, node, ply = parent, first, 0
+    while node is not None:
+        ply += 1
+        for nag in sorted(node.nags):
+            out.append(f"NOTE {path} {ply} N {nag}")
+        if node.comment:
+            out.append(f"NOTE {path} {ply} C {node.comment}")
+        if node is prev.variations[0]:
+            for v, alternative in enumerate(prev.variations[1:]):
+                at = f"{path}/{ply}.{v}"
+                moves = [alternative.move.uci()] + [n.move.uci() for n in alternative.mainline()]
+                out.append(f"VAR {at} " + " ".join(moves))
+                annotations(prev, alternative, at, alternative.starting_comment, out)
+        prev, node = node, (node.variations[0] if node.variations else None)
 
 
 def random_game(rng, index):
@@ -51,6 +80,8 @@ def random_game(rng, index):
     game.headers["Black"] = rng.choice(["Nakamura, H.", "Ding, L."])
     game.headers["Round"] = str(index + 1)
     game.headers["ECO"] = rng.choice(["C20", "B90", "E60"])
+    if rng.random() < 0.2:
+        game.comment = "a game comment"
     board = game.board()
     node = game
     for ply in range(rng.randrange(0, 120)):
@@ -62,10 +93,21 @@ def random_game(rng, index):
             alternative = rng.choice([m for m in moves if m != move])
             variation = node.add_variation(alternative)
             variation.comment = "a side line"
-            after = variation.board()
-            reply = list(after.legal_moves)
-            if reply:
-                variation.add_variation(rng.choice(reply))
+            if rng.random() < 0.5:
+                variation.starting_comment = "instead"
+            side = variation
+            for _ in range(rng.randrange(1, 4)):
+                reply = list(side.board().legal_moves)
+                if not reply:
+                    break
+                side = side.add_variation(rng.choice(reply))
+                if rng.random() < 0.3:
+                    side.nags.add(rng.choice([1, 2, 5]))
+                if rng.random() < 0.3 and len(reply) > 1:
+                    # A variation inside the variation.
+                    other = side.parent.add_variation(rng.choice(reply))
+                    if other is not side:
+                        other.comment = "deeper"
         node = node.add_main_variation(move)
         if rng.random() < 0.1:
             node.comment = rng.choice(["good", "{careful}", "the { brace"]).replace("{", "(").replace("}", ")")

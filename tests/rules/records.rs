@@ -14,7 +14,10 @@ use std::{path::PathBuf, process::Command};
 use crate::support::long_game;
 use arbiter::game::{
     Variant, parse_record,
-    record::{RecordError, RecordFormat, RecordNotation, RecordResult, RecordedGame, WriteOptions},
+    record::{
+        Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
+        RecordedGame, WriteOptions,
+    },
     write_record,
     xiangqi::notation::format_iccs,
 };
@@ -81,8 +84,30 @@ fn describe(game: &RecordedGame, fen_of: impl Fn(&str) -> String) -> String {
     }
     out.push_str(&format!("FEN {}\n", fen_of(&game.fen)));
     out.push_str(&format!("MOVES {}\n", game.moves.join(" ")));
+    annotations(&game.annotations, "", &mut out);
     out.push_str(&format!("RESULT {}\nEND", game.result.token()));
     out
+}
+
+/// A line's annotations as the script prints them.
+fn annotations(annotations: &[Annotation], path: &str, out: &mut String) {
+    for annotation in annotations {
+        let ply = annotation.ply;
+        let mut nags = annotation.nags.clone();
+        nags.sort_unstable();
+        for nag in nags {
+            out.push_str(&format!("NOTE {path} {ply} N {nag}\n"));
+        }
+        for comment in &annotation.comments {
+            out.push_str(&format!("NOTE {path} {ply} C {comment}\n"));
+        }
+        for (v, variation) in annotation.variations.iter().enumerate() {
+            assert_eq!(variation.error, None, "{path}/{ply}.{v}");
+            let at = format!("{path}/{ply}.{v}");
+            out.push_str(&format!("VAR {at} {}\n", variation.moves.join(" ")));
+            self::annotations(&variation.annotations, &at, out);
+        }
+    }
 }
 
 /// python-chess's FEN of a position (it writes the en-passant square only
@@ -97,8 +122,27 @@ fn python_chess_random_games_read_identically_and_back() {
     let pgn = scratch("chess.pgn");
     let expected = run("chess_pgn.py", &["write", "40", "7", pgn.to_str().unwrap()]);
     let data = std::fs::read(&pgn).unwrap();
-    let games = parse_record(Variant::Chess, &data, Some(RecordFormat::Pgn)).unwrap();
+    let keep = ParseOptions {
+        keep_annotations: true,
+    };
+    let games = parse_record(Variant::Chess, &data, Some(RecordFormat::Pgn), keep).unwrap();
     assert_eq!(games.len(), 40);
+    assert!(
+        games.iter().filter(|g| !g.annotations.is_empty()).count() > 20,
+        "the random games are annotated"
+    );
+    // Skipped by default: the same games without their annotations.
+    let plain = parse_record(
+        Variant::Chess,
+        &data,
+        Some(RecordFormat::Pgn),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    for (plain, kept) in plain.iter().zip(&games) {
+        assert!(plain.annotations.is_empty());
+        assert_eq!(plain.moves, kept.moves);
+    }
     let ours: Vec<String> = games.iter().map(|g| describe(g, same_fen)).collect();
     let theirs: Vec<&str> = expected.trim_end().split("\nEND\n").collect();
     for (i, (ours, theirs)) in ours.iter().zip(&theirs).enumerate() {
@@ -133,7 +177,9 @@ fn python_chess_random_games_read_identically_and_back() {
         let moves = |text: &str| {
             text.lines()
                 .filter(|l| {
-                    l.starts_with("MOVES") || l.starts_with("FEN") || l.starts_with("RESULT")
+                    ["MOVES", "FEN", "RESULT", "NOTE", "VAR"]
+                        .iter()
+                        .any(|kind| l.starts_with(kind))
                 })
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
@@ -153,7 +199,7 @@ fn python_chess_random_games_read_identically_and_back() {
 #[test]
 fn an_illegal_move_stops_its_game_and_the_file_reads_on() {
     let pgn = b"[Event \"one\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Event \"two\"]\n\n1. d4 d5 *\n";
-    let games = parse_record(Variant::Chess, pgn, None).unwrap();
+    let games = parse_record(Variant::Chess, pgn, None, ParseOptions::default()).unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].moves, ["e2e4", "e7e5"]);
     match &games[0].error {
@@ -173,24 +219,37 @@ fn truncated_pgn_keeps_what_it_has() {
     let full = b"[Event \"cut\"]\n[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n";
     for cut in 0..full.len() {
         // Never a panic, never an error for text cut anywhere.
-        let games = parse_record(Variant::Chess, &full[..cut], None).unwrap();
+        let games =
+            parse_record(Variant::Chess, &full[..cut], None, ParseOptions::default()).unwrap();
         assert!(games.len() <= 1, "cut at {cut}");
         if let Some(game) = games.first() {
             assert!(game.moves.len() <= 6);
         }
     }
     // Cut inside a tag's value: the reader says so.
-    let games = parse_record(Variant::Chess, &full[..10], None).unwrap();
+    let games = parse_record(Variant::Chess, &full[..10], None, ParseOptions::default()).unwrap();
     assert!(
         matches!(games[0].error, Some(RecordError::Unreadable(_))),
         "{games:?}"
     );
     let before_move_three = full.len() - " 3. Bb5 a6 1/2-1/2\n".len();
-    let games = parse_record(Variant::Chess, &full[..before_move_three], None).unwrap();
+    let games = parse_record(
+        Variant::Chess,
+        &full[..before_move_three],
+        None,
+        ParseOptions::default(),
+    )
+    .unwrap();
     assert_eq!(games[0].moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
     assert_eq!(games[0].result, RecordResult::Unknown);
     // A FEN tag that is no position.
-    let games = parse_record(Variant::Chess, b"[FEN \"8/8 w\"]\n\n1. e4 *", None).unwrap();
+    let games = parse_record(
+        Variant::Chess,
+        b"[FEN \"8/8 w\"]\n\n1. e4 *",
+        None,
+        ParseOptions::default(),
+    )
+    .unwrap();
     assert!(matches!(games[0].error, Some(RecordError::Fen(_))));
 }
 
@@ -250,7 +309,8 @@ fn cchess_reads_our_xiangqi_pgn_and_xqf_move_for_move() {
             ),
         ] {
             // Our own reader first: the same game back.
-            let back = parse_record(Variant::Xiangqi, &data, None).unwrap();
+            let back =
+                parse_record(Variant::Xiangqi, &data, None, ParseOptions::default()).unwrap();
             assert_eq!(back.len(), 1, "{name}");
             assert_eq!(back[0].moves, game.moves, "{name}");
             assert!(back[0].error.is_none(), "{name}: {:?}", back[0].error);
@@ -288,13 +348,19 @@ fn xiangqi_pgn_in_wxf_and_iccs_reads_back() {
         let data = write(&game, RecordFormat::Pgn, notation, false);
         let text = String::from_utf8(data.clone()).unwrap();
         assert!(text.contains("[Red \"Hu\"]"), "{text}");
-        let back = parse_record(Variant::Xiangqi, &data, Some(RecordFormat::Pgn)).unwrap();
+        let back = parse_record(
+            Variant::Xiangqi,
+            &data,
+            Some(RecordFormat::Pgn),
+            ParseOptions::default(),
+        )
+        .unwrap();
         assert_eq!(back[0].moves, game.moves, "{notation:?}");
     }
     // Chinese moves read as WXF; the third-piece forms say they are not read.
     let chinese =
         "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 中兵进一 *\n  =====\n".as_bytes();
-    let back = parse_record(Variant::Xiangqi, chinese, None).unwrap();
+    let back = parse_record(Variant::Xiangqi, chinese, None, ParseOptions::default()).unwrap();
     assert_eq!(back.len(), 1, "{back:?}");
     assert_eq!(back[0].moves, ["h2e2", "h9g7"]);
     match &back[0].error {
@@ -315,7 +381,13 @@ fn cchess_pgn_in_chinese_reads_move_for_move() {
             &["write", &game.moves.join(" "), path.to_str().unwrap()],
         );
         let data = std::fs::read(&path).unwrap();
-        let back = parse_record(Variant::Xiangqi, &data, Some(RecordFormat::Pgn)).unwrap();
+        let back = parse_record(
+            Variant::Xiangqi,
+            &data,
+            Some(RecordFormat::Pgn),
+            ParseOptions::default(),
+        )
+        .unwrap();
         assert_eq!(back.len(), 1, "{plies} plies");
         assert!(
             back[0].error.is_none(),
@@ -333,13 +405,14 @@ fn xqf_with_a_bad_checksum_a_wrong_key_or_cut_short_is_refused() {
     // The key checksum: one key byte changed.
     let mut bad_sum = good.clone();
     bad_sum[13] = bad_sum[13].wrapping_add(1);
-    let error = parse_record(Variant::Xiangqi, &bad_sum, None).unwrap_err();
+    let error =
+        parse_record(Variant::Xiangqi, &bad_sum, None, ParseOptions::default()).unwrap_err();
     assert!(error.to_string().contains("checksum"), "{error}");
     // A wrong key that keeps the checksum: the board or the moves do not decode.
     let mut wrong_key = good.clone();
     wrong_key[13] = wrong_key[13].wrapping_add(2);
     wrong_key[12] = wrong_key[12].wrapping_sub(2);
-    match parse_record(Variant::Xiangqi, &wrong_key, None) {
+    match parse_record(Variant::Xiangqi, &wrong_key, None, ParseOptions::default()) {
         Err(_) => {}
         Ok(games) => assert!(
             games[0].error.is_some() || games[0].moves != game.moves,
@@ -347,16 +420,37 @@ fn xqf_with_a_bad_checksum_a_wrong_key_or_cut_short_is_refused() {
         ),
     }
     // Cut inside the header, and inside the moves.
-    assert!(parse_record(Variant::Xiangqi, &good[..500], None).is_err());
-    let cut = parse_record(Variant::Xiangqi, &good[..good.len() - 10], None);
+    assert!(
+        parse_record(
+            Variant::Xiangqi,
+            &good[..500],
+            None,
+            ParseOptions::default()
+        )
+        .is_err()
+    );
+    let cut = parse_record(
+        Variant::Xiangqi,
+        &good[..good.len() - 10],
+        None,
+        ParseOptions::default(),
+    );
     assert!(cut.is_err(), "{cut:?}");
     // Not XQF at all, asked as XQF.
-    assert!(parse_record(Variant::Xiangqi, b"[Event \"x\"]", Some(RecordFormat::Xqf)).is_err());
+    assert!(
+        parse_record(
+            Variant::Xiangqi,
+            b"[Event \"x\"]",
+            Some(RecordFormat::Xqf),
+            ParseOptions::default()
+        )
+        .is_err()
+    );
     // Every cut and every single-byte change: never a panic.
     for at in (0..good.len()).step_by(7) {
-        let _ = parse_record(Variant::Xiangqi, &good[..at], None);
+        let _ = parse_record(Variant::Xiangqi, &good[..at], None, ParseOptions::default());
         let mut changed = good.clone();
         changed[at] ^= 0x5A;
-        let _ = parse_record(Variant::Xiangqi, &changed, None);
+        let _ = parse_record(Variant::Xiangqi, &changed, None, ParseOptions::default());
     }
 }

@@ -17,6 +17,7 @@ fn format_request(position: Option<pb::Position>, format: pb::RecordFormat) -> p
         format: format.into(),
         notation: 0,
         encrypted: false,
+        annotations: Vec::new(),
     }
 }
 
@@ -39,6 +40,7 @@ async fn a_chess_game_formats_and_parses_back() {
             data: pgn,
             variant: pb::Variant::Chess.into(),
             format: 0,
+            ..pb::ParseRequest::default()
         })
         .await
         .unwrap()
@@ -65,6 +67,7 @@ async fn an_illegal_move_is_reported_with_its_index() {
             data: b"1. e4 e5 2. Ke3 *\n\n1. d4 *".to_vec(),
             variant: pb::Variant::Chess.into(),
             format: pb::RecordFormat::Pgn.into(),
+            ..pb::ParseRequest::default()
         })
         .await
         .unwrap()
@@ -93,6 +96,7 @@ async fn a_xiangqi_game_as_xqf_both_ways() {
                 data,
                 variant: pb::Variant::Xiangqi.into(),
                 format: 0,
+                ..pb::ParseRequest::default()
             })
             .await
             .unwrap()
@@ -115,6 +119,7 @@ async fn bad_requests_name_their_field() {
             data: b"1. e4 *".to_vec(),
             variant: 0,
             format: 0,
+            ..pb::ParseRequest::default()
         })
         .await
         .unwrap_err();
@@ -138,6 +143,7 @@ async fn bad_requests_name_their_field() {
             data: b"XQ\x12 too short".to_vec(),
             variant: pb::Variant::Xiangqi.into(),
             format: 0,
+            ..pb::ParseRequest::default()
         })
         .await
         .unwrap_err();
@@ -150,4 +156,110 @@ async fn bad_requests_name_their_field() {
         .unwrap()
         .into_inner();
     assert_eq!(health.status, ServingStatus::Serving as i32);
+}
+
+/// Comments, NAGs and variations over the wire: kept when asked, written
+/// back by Format as they were read, and bad ones refused naming the field.
+#[tokio::test]
+async fn annotations_are_kept_when_asked_and_written_back() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let pgn = b"{ Start } 1. e4 $1 { best by test } ( 1. d4 d5 ( 1... Nf6 ) ) 1... e5 2. Nf3 *";
+    let parse = |keep_annotations| pb::ParseRequest {
+        data: pgn.to_vec(),
+        variant: pb::Variant::Chess.into(),
+        keep_annotations,
+        ..pb::ParseRequest::default()
+    };
+    let skipped = records
+        .parse(parse(false))
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert!(skipped[0].annotations.is_empty());
+    let game = records
+        .parse(parse(true))
+        .await
+        .unwrap()
+        .into_inner()
+        .games
+        .remove(0);
+    let annotations = &game.annotations;
+    assert_eq!(annotations.len(), 2, "{annotations:?}");
+    assert_eq!(
+        (annotations[0].ply, &annotations[0].comments[..]),
+        (0, &["Start".to_owned()][..])
+    );
+    let first = &annotations[1];
+    assert_eq!((first.ply, &first.nags[..]), (1, &[1][..]));
+    assert_eq!(first.comments, ["best by test"]);
+    let variation = &first.variations[0];
+    assert_eq!(variation.moves, ["d2d4", "d7d5"]);
+    assert_eq!(variation.annotations[0].ply, 2);
+    assert_eq!(variation.annotations[0].variations[0].moves, ["g8f6"]);
+
+    let format = |annotations| pb::FormatRequest {
+        position: game.position.clone(),
+        format: pb::RecordFormat::Pgn.into(),
+        annotations,
+        ..pb::FormatRequest::default()
+    };
+    let written = records
+        .format(format(game.annotations.clone()))
+        .await
+        .unwrap()
+        .into_inner()
+        .data;
+    let text = String::from_utf8(written.clone()).unwrap();
+    assert!(
+        text.contains(
+            "{ Start } 1. e4 $1 { best by test } ( 1. d4 d5 ( 1... Nf6 ) ) 1... e5 2. Nf3 *"
+        ),
+        "{text}"
+    );
+    let again = records
+        .parse(pb::ParseRequest {
+            data: written,
+            variant: pb::Variant::Chess.into(),
+            keep_annotations: true,
+            ..pb::ParseRequest::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert_eq!(
+        again[0].annotations, game.annotations,
+        "read back as written"
+    );
+
+    let mut illegal = game.annotations.clone();
+    illegal[1].variations[0].moves[1] = "e7e4".to_owned();
+    let status = records.format(format(illegal)).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
+    assert_eq!(violated_field(&status), "annotations", "{status:?}");
+    assert!(
+        status
+            .message()
+            .contains("annotations[1].variations[0].moves[1]"),
+        "{status:?}"
+    );
+    let mut bad_nag = game.annotations.clone();
+    bad_nag[1].nags = vec![300];
+    let status = records.format(format(bad_nag)).await.unwrap_err();
+    assert_eq!(violated_field(&status), "annotations[1].nags", "{status:?}");
+    let mut past_the_end = game.annotations.clone();
+    past_the_end[1].ply = 9;
+    let status = records.format(format(past_the_end)).await.unwrap_err();
+    assert_eq!(violated_field(&status), "annotations", "{status:?}");
+    let status = records
+        .format(pb::FormatRequest {
+            position: xiangqi("", &[]),
+            annotations: game.annotations.clone(),
+            ..pb::FormatRequest::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(violated_field(&status), "annotations", "{status:?}");
 }

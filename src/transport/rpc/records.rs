@@ -13,7 +13,8 @@ use crate::{
     game::{
         self, Game, Outcome, RuleOptions, Side, Variant,
         record::{
-            RecordError, RecordFormat, RecordNotation, RecordResult, RecordedGame, WriteOptions,
+            Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
+            RecordedGame, Variation, WriteOptions,
         },
     },
     proto::{self as pb, records_server::Records},
@@ -90,6 +91,7 @@ fn parsed(variant: Variant, game: RecordedGame) -> pb::ParsedGame {
         moves,
         result: stated,
         error,
+        annotations,
     } = game;
     pb::ParsedGame {
         tags: tags.into_iter().collect::<HashMap<_, _>>(),
@@ -121,7 +123,78 @@ fn parsed(variant: Variant, game: RecordedGame) -> pb::ParsedGame {
                 ..FieldViolation::default()
             },
         }),
+        annotations: annotations.into_iter().map(annotation_out).collect(),
     }
+}
+
+fn annotation_out(annotation: Annotation) -> pb::Annotation {
+    pb::Annotation {
+        ply: u32::try_from(annotation.ply).unwrap_or(u32::MAX),
+        comments: annotation.comments,
+        nags: annotation.nags.into_iter().map(u32::from).collect(),
+        variations: annotation
+            .variations
+            .into_iter()
+            .map(|variation| pb::Variation {
+                moves: variation.moves,
+                annotations: variation
+                    .annotations
+                    .into_iter()
+                    .map(annotation_out)
+                    .collect(),
+                error: variation.error.unwrap_or_default(),
+            })
+            .collect(),
+    }
+}
+
+/// A request's annotations in the domain's terms; `field` names where they
+/// stand (`annotations[2].variations[0].annotations`) for a NAG that is not
+/// one (PGN's are 0 to 255).
+fn annotations_in(
+    annotations: Vec<pb::Annotation>,
+    field: &str,
+) -> Result<Vec<Annotation>, Status> {
+    annotations
+        .into_iter()
+        .enumerate()
+        .map(|(i, annotation)| {
+            let here = format!("{field}[{i}]");
+            let nags = annotation
+                .nags
+                .into_iter()
+                .map(|nag| {
+                    u8::try_from(nag).map_err(|_| {
+                        invalid_argument(
+                            &format!("{here}.nags"),
+                            &format!("{nag} is not a NAG (0 to 255)"),
+                        )
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            let variations = annotation
+                .variations
+                .into_iter()
+                .enumerate()
+                .map(|(v, variation)| {
+                    Ok(Variation {
+                        moves: variation.moves,
+                        annotations: annotations_in(
+                            variation.annotations,
+                            &format!("{here}.variations[{v}].annotations"),
+                        )?,
+                        error: None,
+                    })
+                })
+                .collect::<Result<_, Status>>()?;
+            Ok(Annotation {
+                ply: usize::try_from(annotation.ply).unwrap_or(usize::MAX),
+                comments: annotation.comments,
+                nags,
+                variations,
+            })
+        })
+        .collect()
 }
 
 /// The result a record states when its tags give none: the game's, if it
@@ -151,11 +224,13 @@ impl Records for RecordsService {
             data,
             variant: wire_variant,
             format: wire_format,
+            keep_annotations,
         } = request.into_inner();
         let variant = variant(wire_variant)?;
         let format = format(wire_format)?;
+        let options = ParseOptions { keep_annotations };
         let games = tokio::task::spawn_blocking(move || {
-            guarded(|| game::parse_record(variant, &data, format))
+            guarded(|| game::parse_record(variant, &data, format, options))
         })
         .await
         .map_err(|_| Status::internal("the record task failed"))???;
@@ -174,7 +249,9 @@ impl Records for RecordsService {
             format: wire_format,
             notation: wire_notation,
             encrypted,
+            annotations,
         } = request.into_inner();
+        let annotations = annotations_in(annotations, "annotations")?;
         let format = format(wire_format)?.unwrap_or(RecordFormat::Pgn);
         let notation = notation(wire_notation)?;
         let input = convert::position(position, self.max_history_moves)?;
@@ -212,6 +289,7 @@ impl Records for RecordsService {
                     moves: input.moves,
                     result,
                     error: None,
+                    annotations,
                 };
                 Ok(game::write_record(
                     input.variant,

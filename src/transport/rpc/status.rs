@@ -47,6 +47,7 @@ fn option_field(field: OptionField) -> &'static str {
         OptionField::Coordinates => "position.coordinates",
         OptionField::RecordFormat => "format",
         OptionField::RecordNotation => "notation",
+        OptionField::RecordAnnotations => "annotations",
     }
 }
 
