@@ -16,6 +16,9 @@
 //! cargo build --release && target/release/arbiter &
 //! cargo bench --bench batch_load -- --pid $! --mode batch --concurrency 8 --seconds 10
 //! ```
+//!
+//! `--view coordinates` asks LegalMoves for the coordinates view (default:
+//! the full view).
 
 #![allow(
     clippy::print_stdout,
@@ -40,6 +43,10 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, uci::UciM
 use tokio::sync::mpsc;
 use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::transport::Channel;
+
+/// How much each LegalMoves answer says (`--view full|coordinates`,
+/// default full).
+static VIEW: std::sync::OnceLock<pb::MoveView> = std::sync::OnceLock::new();
 
 /// Positions per Batch call.
 const BATCH: usize = 100;
@@ -74,6 +81,14 @@ fn args() -> Args {
             "--concurrency" => args.concurrency = value().parse().expect("a number"),
             "--seconds" => args.seconds = value().parse().expect("a number"),
             "--ply" => args.ply = value().parse().expect("a number"),
+            "--view" => {
+                let view = match value().as_str() {
+                    "full" => pb::MoveView::Full,
+                    "coordinates" => pb::MoveView::Coordinates,
+                    other => panic!("--view full|coordinates, not {other}"),
+                };
+                VIEW.set(view).expect("one --view");
+            }
             // `cargo bench` passes `--bench`.
             _ => {}
         }
@@ -115,7 +130,7 @@ fn legal_moves(fen: &str) -> pb::LegalMovesRequest {
             ..pb::Position::default()
         }),
         options: None,
-        view: pb::MoveView::Full.into(),
+        view: VIEW.get().copied().unwrap_or(pb::MoveView::Full).into(),
     }
 }
 
