@@ -245,7 +245,7 @@ smoke() {
   ns_pid=$(awk '/^NSpid:/ {print $NF}' "/proc/$host_pid/status")
   [ "$ns_pid" = 1 ] || die "arbiter is pid $ns_pid in the container, expected 1"
   ok "arbiter runs as PID 1 (a scratch image has no init to forward SIGTERM)"
-  for service in arbiter.v1.Rules arbiter.v1.Engine; do
+  for service in arbiter.v1.Rules arbiter.v1.Engine arbiter.v1.Records; do
     status=$(health_status "$service")
     [ "$status" = SERVING ] || die "health of $service is $status"
     ok "grpc.health.v1 Check(\"$service\") = SERVING"
@@ -253,7 +253,7 @@ smoke() {
 
   local services
   services=$(grpcurl -plaintext -max-time 5 "$GRPC" list)
-  for service in arbiter.v1.Rules arbiter.v1.Engine grpc.health.v1.Health; do
+  for service in arbiter.v1.Rules arbiter.v1.Engine arbiter.v1.Records grpc.health.v1.Health; do
     grep -qx "$service" <<<"$services" || die "server reflection does not list $service: $services"
   done
   ok "server reflection (v1alpha, as grpcurl asks) lists $(tr '\n' ' ' <<<"$services")"
