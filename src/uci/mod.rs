@@ -2,10 +2,12 @@
 //! `setoption name UCI_Variant value xiangqi`, for xiangqi (moves with ranks
 //! 0–9 as Pikafish writes them, or 1–10 as Fairy-Stockfish does with
 //! `Xiangqi Ranks`), so bot frameworks, GUIs and match tools can use the
-//! engine.
+//! engine. A session that opens with `ucci` instead speaks UCCI, the
+//! xiangqi GUIs' dialect (`ucci`).
 //!
 //! One concern per file: `command` reads the commands, `options` holds the
-//! settings, this file runs the session (positions, searches, `stop`, the
+//! settings, `ucci` reads and writes what UCCI says differently, this file
+//! runs the session (positions, searches, `stop`, the
 //! `info` and `bestmove` lines), and a [`Backend`] searches: `local` on this
 //! process's own worker (through `search::Analysis`, no wire), `remote` on a
 //! running Arbiter service through `Engine.Analyze`.
@@ -17,6 +19,7 @@
 mod command;
 mod local;
 mod options;
+mod ucci;
 
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
@@ -137,13 +140,26 @@ struct Current {
     pending: Arc<Mutex<Pending>>,
 }
 
+/// The protocol a session speaks: UCI until the first command is `ucci`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dialect {
+    Uci,
+    Ucci {
+        /// `setoption usemillisec`: times in milliseconds, not seconds.
+        millis: bool,
+    },
+}
+
 /// A UCI session over any backend.
 struct Session<B: Backend> {
     backend: B,
     options: Options,
     out: Output,
+    dialect: Dialect,
     /// The position of the last `position`, `None` when it was invalid.
     position: Option<(Game, command::PositionCommand)>,
+    /// UCCI's `banmoves`: root moves not to play, until the next `position`.
+    banned: Vec<String>,
     current: Option<Current>,
 }
 
@@ -153,7 +169,9 @@ pub fn run<B: Backend>(backend: B, input: impl BufRead, output: Box<dyn Write + 
         backend,
         options: Options::default(),
         out: Output(Arc::new(Mutex::new(output))),
+        dialect: Dialect::Uci,
         position: None,
+        banned: Vec::new(),
         current: None,
     };
     session.set_position(command::PositionCommand {
@@ -170,6 +188,7 @@ pub fn run<B: Backend>(backend: B, input: impl BufRead, output: Box<dyn Write + 
             "uci" => {
                 self::identify(&session.out);
             }
+            "ucci" => session.start_ucci(),
             "isready" => session.out.line("readyok"),
             "ucinewgame" => {
                 session.stop();
@@ -177,6 +196,7 @@ pub fn run<B: Backend>(backend: B, input: impl BufRead, output: Box<dyn Write + 
                     session.out.line(&format!("info string {e}"));
                 }
             }
+            "setoption" if session.dialect != Dialect::Uci => session.set_ucci_option(rest),
             "setoption" => session.set_option(rest),
             "position" => match command::position(rest) {
                 Some(position) => session.set_position(position),
@@ -184,9 +204,22 @@ pub fn run<B: Backend>(backend: B, input: impl BufRead, output: Box<dyn Write + 
                     .out
                     .line("info string position needs 'startpos' or 'fen <FEN>'"),
             },
-            "go" => session.go(&command::go(rest)),
+            "banmoves" => session.banned = rest.iter().map(|m| (*m).to_owned()).collect(),
+            "go" => {
+                let go = match session.dialect {
+                    Dialect::Uci => command::go(rest),
+                    Dialect::Ucci { millis } => ucci::go(rest, millis, session.side_to_move()),
+                };
+                session.go(&go);
+            }
             "stop" | "ponderhit" => session.stop(),
-            "quit" => break,
+            "quit" => {
+                session.stop();
+                if session.dialect != Dialect::Uci {
+                    session.out.line("bye");
+                }
+                break;
+            }
             _ => {}
         }
     }
@@ -203,6 +236,61 @@ fn identify(out: &Output) {
 }
 
 impl<B: Backend> Session<B> {
+    /// `ucci`: the session is xiangqi from now on, in UCCI's words.
+    fn start_ucci(&mut self) {
+        self.stop();
+        self.dialect = Dialect::Ucci { millis: false };
+        self.options.variant = Variant::Xiangqi;
+        self.options.one_based = false;
+        self.set_position(command::PositionCommand {
+            fen: String::new(),
+            moves: Vec::new(),
+        });
+        self.out
+            .line(&format!("id name Arbiter {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id copyright GPL-3.0-or-later");
+        self.out.line("id author the Arbiter authors");
+        for option in ucci::describe() {
+            self.out.line(&option);
+        }
+        self.out.line("ucciok");
+    }
+
+    fn set_ucci_option(&mut self, words: &[&str]) {
+        match ucci::set_option(words) {
+            ucci::UcciOption::UseMillisec(millis) => self.dialect = Dialect::Ucci { millis },
+            ucci::UcciOption::HashSize(mb) => {
+                let mb = if mb == 0 { 16 } else { mb };
+                match self.options.set("Hash", &mb.to_string()) {
+                    Ok(_) => {
+                        self.stop();
+                        if let Err(e) = self.backend.reset(self.options.hash_mb) {
+                            self.out.line(&format!("info string {e}"));
+                        }
+                    }
+                    Err(e) => self.out.line(&format!("info string {e}")),
+                }
+            }
+            ucci::UcciOption::NewGame => {
+                self.stop();
+                if let Err(e) = self.backend.reset(self.options.hash_mb) {
+                    self.out.line(&format!("info string {e}"));
+                }
+            }
+            ucci::UcciOption::Ignored => {}
+            ucci::UcciOption::Invalid(message) => self.out.line(&format!("info string {message}")),
+        }
+    }
+
+    /// The side to move in the current position (Red/White when there is
+    /// none: a `go` then answers that there is nothing to search).
+    fn side_to_move(&self) -> crate::game::Side {
+        self.position
+            .as_ref()
+            .and_then(|(game, _)| game.status(&self.rules()).ok())
+            .map_or(crate::game::Side::White, |status| status.side_to_move)
+    }
+
     fn rules(&self) -> RuleOptions {
         RuleOptions {
             rule_set: (self.options.variant == Variant::Xiangqi)
@@ -249,6 +337,7 @@ impl<B: Backend> Session<B> {
             self.load_options(),
             &self.rules(),
         );
+        self.banned.clear();
         self.position = match loaded {
             Ok(game) => Some((game, position)),
             Err(e) => {
@@ -265,11 +354,30 @@ impl<B: Backend> Session<B> {
             ..Pending::default()
         }));
         let (done_sender, done) = mpsc::channel();
+        let none = match self.dialect {
+            Dialect::Uci => "bestmove (none)",
+            Dialect::Ucci { .. } => "nobestmove",
+        };
         let Some((game, position)) = &self.position else {
             self.out.line("info string no valid position to search");
-            self.out.line("bestmove (none)");
+            self.out.line(none);
             return;
         };
+        let mut search_moves = go.search_moves.clone();
+        if !self.banned.is_empty() {
+            let allowed: Vec<String> = game
+                .legal_moves(&self.rules())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| m.uci_one_based.as_ref().unwrap_or(&m.uci).to_string())
+                .filter(|m| !self.banned.contains(m))
+                .collect();
+            if allowed.is_empty() {
+                self.out.line(none);
+                return;
+            }
+            search_moves = allowed;
+        }
         let strength = Strength {
             level: if self.options.limit_strength {
                 level_for_elo(self.options.elo)
@@ -278,6 +386,14 @@ impl<B: Backend> Session<B> {
             },
             seed: fresh_seed(),
         };
+        // The first legal move the search may play (by coordinates).
+        let fallback = game
+            .legal_moves(&self.rules())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| m.uci_one_based.as_ref().unwrap_or(&m.uci).to_string())
+            .find(|m| search_moves.is_empty() || search_moves.contains(m))
+            .map_or_else(|| none.to_owned(), |m| format!("bestmove {m}"));
         let job = Job {
             variant: self.options.variant,
             fen: position.fen.clone(),
@@ -286,20 +402,28 @@ impl<B: Backend> Session<B> {
             rules: self.rules(),
             limits: limits(go, self.options.overhead),
             multipv: self.options.multipv,
-            search_moves: go.search_moves.clone(),
+            search_moves,
             strength,
         };
         let out = self.out.clone();
         let show_wdl = self.options.show_wdl;
+        let dialect = self.dialect;
         let held = Arc::clone(&pending);
         let sink: Sink = Box::new(move |event| match event {
-            Event::Info(line) => out.line(&info_line(&line, show_wdl)),
+            Event::Info(line) => match dialect {
+                Dialect::Uci => out.line(&info_line(&line, show_wdl)),
+                Dialect::Ucci { .. } => {
+                    for text in ucci::info_lines(&line) {
+                        out.line(&text);
+                    }
+                }
+            },
             Event::Message(text) => out.line(&format!("info string {text}")),
             Event::Done { best, ponder } => {
                 let answer = match (best, ponder) {
                     (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
                     (Some(best), None) => format!("bestmove {best}"),
-                    (None, _) => "bestmove (none)".to_owned(),
+                    (None, _) => none.to_owned(),
                 };
                 let mut pending = held.lock().unwrap_or_else(PoisonError::into_inner);
                 if pending.infinite && !pending.stopped {
@@ -310,14 +434,6 @@ impl<B: Backend> Session<B> {
                 let _ = done_sender.send(());
             }
         });
-        let fallback = game
-            .legal_moves(&self.rules())
-            .ok()
-            .and_then(|moves| moves.into_iter().next())
-            .map_or_else(
-                || "bestmove (none)".to_owned(),
-                |m| format!("bestmove {}", m.uci_one_based.as_ref().unwrap_or(&m.uci)),
-            );
         let running = self.backend.start(job, game, sink);
         self.current = Some(Current {
             running,

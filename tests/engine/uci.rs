@@ -165,3 +165,80 @@ fn an_infinite_search_answers_only_on_stop() {
     assert!(child.wait().unwrap().success());
     assert!(line.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4));
 }
+
+/// A UCCI session with the real binary, each answer awaited as a GUI
+/// would: `ucci` makes it xiangqi in UCCI's words (`ucciok`, `info time …
+/// nodes …`, `nobestmove`, `bye`); `banmoves` keeps moves out of the answer
+/// until the next `position`; a clock in milliseconds after `usemillisec`.
+#[test]
+fn a_ucci_session_speaks_ucci() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut exchange = |commands: &str, last: &str| -> Vec<String> {
+        input.write_all(commands.as_bytes()).unwrap();
+        input.flush().unwrap();
+        let mut lines = Vec::new();
+        for line in output.by_ref() {
+            let line = line.unwrap();
+            let done = line.starts_with(last);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+        panic!("the session ended before '{last}': {lines:?}");
+    };
+    let hello = exchange("ucci\n", "ucciok");
+    assert!(
+        hello.iter().any(|l| l.starts_with("option usemillisec")),
+        "{hello:?}"
+    );
+    exchange("setoption hashsize 8\nisready\n", "readyok");
+
+    let banned = ["h2e2", "b2e2", "h0g2", "b0c2"];
+    let lines = exchange(
+        &format!(
+            "position startpos\nbanmoves {}\ngo depth 3\n",
+            banned.join(" ")
+        ),
+        "bestmove",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth") && l.contains(" score "))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info time ") && l.contains(" nodes "))
+    );
+    let best = bestmoves(&lines);
+    assert!(!banned.contains(&best[0].as_str()), "{lines:?}");
+
+    // A new position lifts the ban; the clock is in milliseconds.
+    let started = Instant::now();
+    let lines = exchange(
+        "setoption usemillisec true\nposition startpos\ngo time 300 increment 0 opptime 300\n",
+        "bestmove",
+    );
+    // Read as seconds, 300 would be five minutes, and the move would take
+    // seconds.
+    assert!(started.elapsed() < Duration::from_secs(3), "{lines:?}");
+    let lines = exchange(
+        "position fen 3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1\ngo depth 2\n",
+        "nobestmove",
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "checkmated: {lines:?}"
+    );
+    assert_eq!(exchange("quit\n", "bye"), ["bye"]);
+    assert!(child.wait().unwrap().success());
+}

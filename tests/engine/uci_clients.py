@@ -98,16 +98,23 @@ def chess_analysis(engine):
     engine.configure({"UCI_LimitStrength": False})
 
 
-def xiangqi_session(wrapper):
-    engine = cchess.UciEngine()
+def xiangqi_session(wrapper, ucci=False, plies=40):
+    """A game against itself through cchess's UciEngine, or its UcciEngine
+    (UCCI: `ucci`, a clock in milliseconds after `setoption usemillisec`)."""
+    engine = cchess.UcciEngine() if ucci else cchess.UciEngine()
     check(engine.load(wrapper), "cchess loads the engine")
-    check(engine.wait_for_ready(), "uciok")
-    engine.set_option("UCI_Variant", "xiangqi")
+    check(engine.wait_for_ready(), "ucciok" if ucci else "uciok")
+    if ucci:
+        engine._send_cmd("setoption usemillisec true")
+        go = {"time": 3000, "increment": 0}
+    else:
+        engine.set_option("UCI_Variant", "xiangqi")
+        go = {"movetime": 30}
     board = cchess.ChessBoard(cchess.FULL_INIT_FEN)
     moves = []
-    for ply in range(40):
+    for ply in range(plies):
         fen = board.to_fen()
-        check(engine.go_from(fen, {"movetime": 30}), "go")
+        check(engine.go_from(fen, go), "go")
         deadline = time.monotonic() + 10
         best = None
         while best is None:
@@ -166,9 +173,12 @@ def main():
             f.write(f"#!/bin/sh\nexec '{ARBITER}' uci\n")
         os.chmod(wrapper, 0o755)
         moves = xiangqi_session(wrapper)
+        ucci_moves = xiangqi_session(wrapper, ucci=True, plies=20)
     check(len(moves) >= 20, f"only {len(moves)} xiangqi plies")
+    check(len(ucci_moves) >= 10, f"only {len(ucci_moves)} xiangqi plies over UCCI")
     xiangqi_history_replay(moves)
-    print(f"xiangqi: {len(moves)} plies checked by cchess, replayed from the history")
+    print(f"xiangqi: {len(moves)} plies checked by cchess, replayed from the history; "
+          f"{len(ucci_moves)} over UCCI")
 
 
 if __name__ == "__main__":
