@@ -184,9 +184,14 @@ pub enum Command {
 #[derive(Debug, Clone, Args)]
 pub struct UciArgs {
     /// Search on a running Arbiter service at this gRPC address
-    /// (`http://host:50051`) through Engine.Analyze instead of in this process.
+    /// (`http://host:50051`, or `https://host:50051` over TLS) through
+    /// Engine.Analyze instead of in this process.
     #[arg(long)]
     pub connect: Option<String>,
+    /// With an `https://` --connect address: trust the CA certificates in
+    /// this PEM file (a private CA) instead of the system's roots.
+    #[arg(long, env = "ARBITER_UCI_TLS_CA", requires = "connect")]
+    pub tls_ca: Option<PathBuf>,
     /// Bearer token for the service's Engine calls (with --connect).
     #[arg(long, env = "ARBITER_ENGINE_TOKEN", hide_env_values = true, value_parser = Secret::parse)]
     pub token: Option<Secret>,

@@ -39,7 +39,11 @@ fn run_uci(args: &UciArgs) -> std::process::ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = Box::new(std::io::stdout());
     if let Some(address) = &args.connect {
-        return match uci_remote::RemoteBackend::new(address, args.token.clone()) {
+        return match uci_remote::RemoteBackend::new(
+            address,
+            args.tls_ca.as_deref(),
+            args.token.clone(),
+        ) {
             Ok(backend) => {
                 uci::run(backend, stdin, stdout);
                 std::process::ExitCode::SUCCESS

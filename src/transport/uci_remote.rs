@@ -9,7 +9,10 @@ use std::time::Duration;
 
 use tokio::sync::oneshot;
 use tokio_stream::StreamExt;
-use tonic::{metadata::MetadataValue, transport::Channel};
+use tonic::{
+    metadata::MetadataValue,
+    transport::{Certificate, Channel, ClientTlsConfig},
+};
 
 use crate::config::Secret;
 use crate::game::{Game, Variant};
@@ -29,17 +32,39 @@ pub struct RemoteBackend {
 }
 
 impl RemoteBackend {
-    /// A backend for the service at `address` (`http://host:port`); the
-    /// connection is made on the first search.
-    pub fn new(address: &str, token: Option<Secret>) -> Result<Self, String> {
+    /// A backend for the service at `address` (`http://host:port`, or
+    /// `https://host:port` over TLS, trusting `ca` — a PEM file — or else
+    /// the system's roots); the connection is made on the first search.
+    pub fn new(
+        address: &str,
+        ca: Option<&std::path::Path>,
+        token: Option<Secret>,
+    ) -> Result<Self, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
             .map_err(|e| format!("cannot start the runtime: {e}"))?;
-        let endpoint = Channel::from_shared(address.to_owned())
+        let mut endpoint = Channel::from_shared(address.to_owned())
             .map_err(|e| format!("invalid address '{address}': {e}"))?
             .connect_timeout(Duration::from_secs(5));
+        if address.starts_with("https://") {
+            let tls = match ca {
+                Some(path) => {
+                    let pem = std::fs::read(path)
+                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pem))
+                }
+                None => ClientTlsConfig::new().with_native_roots(),
+            };
+            endpoint = endpoint
+                .tls_config(tls)
+                .map_err(|e| format!("TLS for '{address}': {e}"))?;
+        } else if ca.is_some() {
+            return Err(format!(
+                "--tls-ca is for an https:// address, not '{address}'"
+            ));
+        }
         let channel = {
             let _entered = runtime.enter();
             endpoint.connect_lazy()

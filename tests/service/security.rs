@@ -295,3 +295,64 @@ async fn admin_port_serves_only_metrics_and_health() {
     }
     server.shutdown().await.unwrap();
 }
+
+/// `arbiter uci --connect https://…`: the UCI session searches on a TLS
+/// server, trusting the CA given with `--tls-ca`; without it the system's
+/// roots do not know the test CA and the session says why. `--tls-ca` with
+/// a plaintext address is refused at start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uci_connect_searches_over_tls() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let pki = pki("uci");
+    let server = start(tls_config(&pki, false)).await;
+    let address = format!("https://localhost:{}", server.grpc_addr.port());
+    let ca = pki.dir.join("ca.pem");
+    tokio::task::spawn_blocking(move || {
+        let session = |extra: &[&str]| -> Vec<String> {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["uci", "--connect", &address])
+                .args(extra)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            writeln!(stdin, "position startpos moves e2e4\ngo depth 3").unwrap();
+            let mut lines = Vec::new();
+            for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+                let line = line.unwrap();
+                let done = line.starts_with("bestmove");
+                lines.push(line);
+                if done {
+                    break;
+                }
+            }
+            writeln!(stdin, "quit").unwrap();
+            assert!(child.wait().unwrap().success());
+            lines
+        };
+        let trusted = session(&["--tls-ca", ca.to_str().unwrap()]);
+        assert!(
+            trusted.iter().any(|l| l.starts_with("info depth")),
+            "{trusted:?}"
+        );
+        let best = trusted.last().unwrap();
+        assert!(best != "bestmove (none)", "{trusted:?}");
+        let untrusted = session(&[]);
+        assert!(
+            untrusted.iter().any(|l| l.starts_with("info string")),
+            "the failure is reported: {untrusted:?}"
+        );
+        let refused = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["uci", "--connect", "http://127.0.0.1:1", "--tls-ca"])
+            .arg(&ca)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("https://"));
+    })
+    .await
+    .unwrap();
+}
