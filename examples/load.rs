@@ -153,8 +153,7 @@ fn position(variant: pb::Variant, fen: &str, moves: Vec<String>) -> Option<pb::P
         variant: variant.into(),
         fen: fen.to_owned(),
         moves,
-        coordinates: 0,
-        fen_strictness: 0,
+        ..pb::Position::default()
     })
 }
 

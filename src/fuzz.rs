@@ -14,7 +14,7 @@
 //! Adding a parser is a new [`Target`] variant, its name and one arm in
 //! [`run`].
 
-use crate::game::Strictness;
+use crate::game::{ChineseCharacters, Strictness};
 use std::sync::OnceLock;
 
 use prost::Message;
@@ -256,6 +256,14 @@ pub fn xiangqi_move(data: &[u8]) {
                 (xiangqi::notation::format_iccs(m), false),
                 (xiangqi::notation::format_one_based(m), true),
                 (xiangqi::notation::to_wxf(&position, m), false),
+                (
+                    xiangqi::chinese::to_chinese(&position, m, ChineseCharacters::Simplified),
+                    false,
+                ),
+                (
+                    xiangqi::chinese::to_chinese(&position, m, ChineseCharacters::Traditional),
+                    false,
+                ),
             ];
             for (spelling, one_based) in spellings {
                 let again = xiangqi::notation::parse_move(&position, &spelling, one_based)

@@ -16,7 +16,7 @@ pub mod xiangqi;
 
 pub use dispatch::{Game, parse_record, write_record};
 pub use error::{InputError, OptionField};
-pub use options::{LoadOptions, MaterialDraw, RuleOptions, Strictness};
+pub use options::{ChineseCharacters, LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
     CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveCoordinates, MoveInfo, Notation,

@@ -32,6 +32,17 @@ pub enum MaterialDraw {
     Basic,
 }
 
+/// Which characters xiangqi moves are written in, in Chinese notation (spec 2.4): input
+/// takes both sets, and the variants players type, whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChineseCharacters {
+    /// 车 马 炮 相 仕 帅 兵 / 车 马 炮 象 士 将 卒, 进 退 平, 前 中 后: mainland usage, the default.
+    #[default]
+    Simplified,
+    /// 俥 傌 炮 相 仕 帥 兵 / 車 馬 砲 象 士 將 卒, 進 退 平, 前 中 後: Taiwan and Hong Kong usage.
+    Traditional,
+}
+
 /// How a position is read from a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LoadOptions {
@@ -39,6 +50,8 @@ pub struct LoadOptions {
     pub strictness: Strictness,
     /// Xiangqi coordinates with ranks 1-10 (Fairy-Stockfish) instead of ICCS.
     pub one_based: bool,
+    /// Xiangqi: the characters moves are described in, in Chinese notation; chess has none.
+    pub chinese: ChineseCharacters,
 }
 
 /// How a game is judged. `rule_set: None` means the variant's default.

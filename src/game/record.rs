@@ -174,6 +174,9 @@ pub enum RecordNotation {
     Iccs,
     /// Xiangqi PGN: WXF (`C2.5`) under `[Format "WXF"]`.
     Wxf,
+    /// Xiangqi PGN: Chinese notation (`炮二平五`) in these characters, under
+    /// `[Format "Chinese"]`.
+    Chinese(super::ChineseCharacters),
 }
 
 /// Settings for writing a record.

@@ -5,11 +5,12 @@ use std::{fmt, ops::Deref};
 
 use super::{Outcome, Reason, RuleSet, Side};
 
-/// A move or square in text (UCI, ICCS, SAN, WXF, `e2`), kept inline: a move
-/// list describes dozens of moves with four or five such texts each, and none
-/// needs the heap. Holds at most [`Notation::CAPACITY`] ASCII bytes; the
-/// longest text the games produce is seven (SAN such as `exd8=Q+` or
-/// `Qh4xe1#`; 1-based xiangqi moves reach six, `b10b10`).
+/// A move or square in text (UCI, ICCS, SAN, WXF, Chinese, `e2`), kept inline: a
+/// move list describes dozens of moves with five or six such texts each, and none
+/// needs the heap. Holds at most [`Notation::CAPACITY`] bytes of UTF-8, ASCII but
+/// for Chinese notation; the longest texts the games produce are a Chinese move's
+/// twelve (four characters of three bytes, `炮二平五`) and, in ASCII, seven (SAN
+/// such as `exd8=Q+` or `Qh4xe1#`; 1-based xiangqi moves reach six, `b10b10`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Notation {
     len: u8,
@@ -37,6 +38,22 @@ impl Notation {
         debug_assert!(c.is_ascii(), "{c:?} after {self:?}");
         if c.is_ascii() {
             self.push_ascii(c as u8);
+        }
+    }
+
+    /// Appends any character, whole or not at all: past the capacity it is left
+    /// out, as in [`Self::push`], so the text stays valid UTF-8.
+    #[inline]
+    pub fn push_char(&mut self, c: char) {
+        if c.is_ascii() {
+            return self.push_ascii(c as u8);
+        }
+        let len = usize::from(self.len);
+        let width = c.len_utf8();
+        debug_assert!(len + width <= Notation::CAPACITY, "{c:?} after {self:?}");
+        if let Some(slot) = self.bytes.get_mut(len..len + width) {
+            c.encode_utf8(slot);
+            self.len += width as u8;
         }
     }
 
@@ -78,10 +95,10 @@ impl Notation {
         }
     }
 
-    /// The text as a `str`; always valid, since only ASCII is ever stored.
+    /// The text as a `str`; always valid, since only whole characters are ever stored.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        // Only ASCII is ever stored, so this never fails.
+        // Only whole characters are ever stored, so this never fails.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 
@@ -257,6 +274,8 @@ pub struct MoveInfo {
     pub san: Notation,
     /// Xiangqi 1-based coordinates, when asked for.
     pub uci_one_based: Option<Notation>,
+    /// Xiangqi: Chinese notation (`炮二平五`), in the characters asked for; empty in chess.
+    pub chinese: Notation,
     /// The square the piece leaves, in the coordinates of [`Self::uci`] (`e2`, `h2`).
     pub from: Notation,
     /// The square the piece reaches, in the coordinates of [`Self::uci`].
@@ -283,6 +302,7 @@ impl MoveInfo {
         uci: Notation::new(),
         san: Notation::new(),
         uci_one_based: None,
+        chinese: Notation::new(),
         from: Notation::new(),
         to: Notation::new(),
         piece: PieceInfo {

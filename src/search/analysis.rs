@@ -109,6 +109,7 @@ impl Analysis<'_> {
             Game::Xiangqi(game) => {
                 let root = game.position().clone();
                 let one_based = game.one_based();
+                let chinese = game.chinese();
                 let (history, history_moves) = xiangqi_history(game);
                 let search_moves = parse_search_moves(self.search_moves, |text| {
                     xiangqi::notation::parse_move(&root, text, one_based).map_err(|e| e.to_string())
@@ -134,7 +135,7 @@ impl Analysis<'_> {
                         if !pos.is_legal(m) {
                             break;
                         }
-                        out.push(xiangqi::game::describe(&pos, m, one_based));
+                        out.push(xiangqi::game::describe(&pos, m, one_based, chinese));
                         pos.play(m);
                     }
                     out

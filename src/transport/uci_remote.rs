@@ -133,6 +133,8 @@ fn request(job: &Job) -> pb::AnalyzeRequest {
             }
             .into(),
             fen_strictness: pb::FenStrictness::Lenient.into(),
+            // UCI names moves by coordinates only.
+            chinese_characters: pb::ChineseCharacters::Unspecified.into(),
         }),
         limits: Some(limits(&job.limits)),
         multipv: u32::try_from(job.multipv).unwrap_or(1),

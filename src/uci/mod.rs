@@ -303,6 +303,7 @@ impl<B: Backend> Session<B> {
         LoadOptions {
             strictness: Strictness::Lenient,
             one_based: self.options.one_based && self.options.variant == Variant::Xiangqi,
+            ..LoadOptions::default()
         }
     }
 

@@ -89,19 +89,21 @@ fn position_strategy() -> impl Strategy<Value = pb::Position> {
     let moves = prop::collection::vec(
         prop_oneof![
             "[a-h][1-8][a-h][1-8][qrbnk]?",
+            "[前后中一二三]?[车马炮兵卒相仕帅将]?[一二九1-9１９]?[进退平]?[一二九1-9１９]?",
             "[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?[+#]?",
             Just("O-O".to_owned()),
             ".{0,20}",
         ],
         0..40,
     );
-    (variant, fen, moves, -1i32..3, -1i32..4).prop_map(
-        |(variant, fen, moves, coordinates, fen_strictness)| pb::Position {
+    (variant, fen, moves, -1i32..3, -1i32..4, -1i32..4).prop_map(
+        |(variant, fen, moves, coordinates, fen_strictness, chinese_characters)| pb::Position {
             variant,
             fen,
             moves,
             coordinates,
             fen_strictness,
+            chinese_characters,
         },
     )
 }

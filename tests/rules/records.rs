@@ -13,7 +13,7 @@ use std::{path::PathBuf, process::Command};
 
 use crate::support::long_game;
 use arbiter::game::{
-    Variant, parse_record,
+    ChineseCharacters, Variant, parse_record,
     record::{
         Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
         RecordedGame, WriteOptions,
@@ -344,7 +344,12 @@ fn cchess_reads_our_xiangqi_pgn_and_xqf_move_for_move() {
 #[test]
 fn xiangqi_pgn_in_wxf_and_iccs_reads_back() {
     let game = xiangqi_game(60);
-    for notation in [RecordNotation::Wxf, RecordNotation::Iccs] {
+    for notation in [
+        RecordNotation::Wxf,
+        RecordNotation::Iccs,
+        RecordNotation::Chinese(ChineseCharacters::Simplified),
+        RecordNotation::Chinese(ChineseCharacters::Traditional),
+    ] {
         let data = write(&game, RecordFormat::Pgn, notation, false);
         let text = String::from_utf8(data.clone()).unwrap();
         assert!(text.contains("[Red \"Hu\"]"), "{text}");
@@ -357,16 +362,25 @@ fn xiangqi_pgn_in_wxf_and_iccs_reads_back() {
         .unwrap();
         assert_eq!(back[0].moves, game.moves, "{notation:?}");
     }
-    // Chinese moves read as WXF; the third-piece forms say they are not read.
-    let chinese =
-        "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 中兵进一 *\n  =====\n".as_bytes();
+    // Chinese moves, a third soldier's form among them; a marker naming no piece
+    // stops the game with the reason.
+    let chinese = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 中兵进一 *\n  =====\n\n\
+                   [FEN \"3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1\"]\n\n1. 中兵平四 *"
+        .as_bytes();
     let back = parse_record(Variant::Xiangqi, chinese, None, ParseOptions::default()).unwrap();
-    assert_eq!(back.len(), 1, "{back:?}");
+    assert_eq!(back.len(), 2, "{back:?}");
     assert_eq!(back[0].moves, ["h2e2", "h9g7"]);
     match &back[0].error {
-        Some(RecordError::Move { index: 2, message }) => assert!(message.contains("中兵")),
+        Some(RecordError::Move { index: 2, message }) => {
+            assert!(
+                message.contains("中兵") && message.contains("soldiers"),
+                "{message}"
+            );
+        }
         other => panic!("{other:?}"),
     }
+    assert_eq!(back[1].moves, ["e6f6"]);
+    assert!(back[1].error.is_none(), "{:?}", back[1].error);
 }
 
 /// cchess writes PGN in Chinese (`Game.save_to`); Arbiter reads it move for move.

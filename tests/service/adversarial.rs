@@ -412,6 +412,7 @@ fn xiangqi(fen: &str, strictness: pb::FenStrictness) -> Option<pb::Position> {
         moves: Vec::new(),
         coordinates: 0,
         fen_strictness: strictness.into(),
+        chinese_characters: 0,
     })
 }
 

@@ -251,6 +251,7 @@ fn seed_requests() -> Vec<Vec<u8>> {
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
             coordinates,
             fen_strictness: 0,
+            chinese_characters: 0,
         })
     };
     for pos in [

@@ -182,3 +182,90 @@ async fn xiangqi_options_are_checked() {
         .unwrap_err();
     assert_eq!(violated_field(&error), "position.fen");
 }
+
+#[tokio::test]
+async fn chinese_notation_in_and_out() {
+    let t = TestServer::start().await;
+    // Chinese moves in the history and as the candidate, in either character set.
+    let legal = t
+        .rules()
+        .validate_move(pb::ValidateMoveRequest {
+            position: xiangqi("", &["炮二平五", "馬8進7"]),
+            r#move: "马二进三".to_owned(),
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(legal.legal, "{}", legal.detail);
+    let m = legal.r#move.unwrap();
+    assert_eq!((m.uci.as_str(), m.san.as_str()), ("h0g2", "H2+3"));
+    assert_eq!(m.chinese, "马二进三");
+    // Chinese naming an illegal move is a normal answer with the reason.
+    let illegal = t
+        .rules()
+        .validate_move(pb::ValidateMoveRequest {
+            position: xiangqi("", &[]),
+            r#move: "炮二平九".to_owned(),
+            options: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!illegal.legal);
+    assert_eq!(illegal.reason(), pb::IllegalReason::PathBlocked);
+    // Malformed Chinese is a bad argument, as malformed WXF is.
+    let error = t
+        .rules()
+        .validate_move(pb::ValidateMoveRequest {
+            position: xiangqi("", &[]),
+            r#move: "炮二走五".to_owned(),
+            options: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), Code::InvalidArgument);
+    assert_eq!(violated_field(&error), "move");
+    // Traditional characters on request, in the full view.
+    let traditional = Some(pb::Position {
+        variant: pb::Variant::Xiangqi.into(),
+        chinese_characters: pb::ChineseCharacters::Traditional.into(),
+        ..Default::default()
+    });
+    let moves = t
+        .rules()
+        .legal_moves(legal_moves_request(traditional))
+        .await
+        .unwrap()
+        .into_inner()
+        .moves;
+    let horse = moves.iter().find(|m| m.uci == "h0g2").unwrap();
+    assert_eq!(horse.chinese, "傌二進三");
+    // Records.Format writes Chinese PGN; Parse reads it back.
+    let mut records = arbiter::proto::records_client::RecordsClient::new(t.channel.clone());
+    let pgn = records
+        .format(pb::FormatRequest {
+            position: xiangqi("", &["h2e2", "h9g7"]),
+            notation: pb::RecordNotation::Chinese.into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .data;
+    let text = String::from_utf8(pgn.clone()).unwrap();
+    assert!(text.contains("[Format \"Chinese\"]"), "{text}");
+    assert!(text.contains("1. 炮二平五 马８进７"), "{text}");
+    let games = records
+        .parse(pb::ParseRequest {
+            data: pgn,
+            variant: pb::Variant::Xiangqi.into(),
+            format: pb::RecordFormat::Unspecified.into(),
+            ..pb::ParseRequest::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert_eq!(games[0].position.as_ref().unwrap().moves, ["h2e2", "h9g7"]);
+}

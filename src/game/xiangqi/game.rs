@@ -7,11 +7,12 @@ use super::{
     RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
 };
 use crate::game::{
-    ChasedPiece, IllegalReason, InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField,
-    Outcome, PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions, RuleSet, Status,
-    Variant, Verdict,
+    ChasedPiece, ChineseCharacters, IllegalReason, InputError, LoadOptions, MoveCoordinates,
+    MoveInfo, OptionField, Outcome, PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions,
+    RuleSet, Status, Variant, Verdict,
 };
 
+use super::chinese::ChineseWriter;
 use super::notation::WxfWriter;
 
 /// Longest FEN accepted; a real one is under 100 bytes.
@@ -24,6 +25,7 @@ pub struct XiangqiGame {
     record: GameRecord,
     status: Replay,
     one_based: bool,
+    chinese: ChineseCharacters,
     rule_set: RuleSet,
     options: RuleOptions,
 }
@@ -44,27 +46,39 @@ fn piece(piece: Piece) -> PieceInfo {
     }
 }
 
-/// Describes a legal move of `pos`.
+/// Describes a legal move of `pos`, its 1-based coordinates when `one_based`, its Chinese
+/// notation in `chinese`.
 #[must_use]
-pub fn describe(pos: &Position, m: Move, one_based: bool) -> MoveInfo {
-    describe_with(pos, m, one_based, &pos.check_test())
-}
-
-/// [`describe`] with the position's [`CheckTest`], made once for a whole move list.
-fn describe_with(pos: &Position, m: Move, one_based: bool, checks: &CheckTest) -> MoveInfo {
+pub fn describe(pos: &Position, m: Move, one_based: bool, chinese: ChineseCharacters) -> MoveInfo {
     let mut info = MoveInfo::EMPTY;
+    let mut writers = Writers::new(pos, chinese);
     describe_into(
         &mut info,
         pos,
         m,
         one_based,
-        checks,
-        &mut WxfWriter::new(pos),
+        &pos.check_test(),
+        &mut writers,
     );
     info
 }
 
-/// [`describe_with`] written into a blank description in place: a move list hands each
+/// The notation writers of one position, which share work between the moves of a piece.
+struct Writers<'a> {
+    wxf: WxfWriter<'a>,
+    chinese: ChineseWriter<'a>,
+}
+
+impl<'a> Writers<'a> {
+    fn new(pos: &'a Position, chinese: ChineseCharacters) -> Writers<'a> {
+        Writers {
+            wxf: WxfWriter::new(pos),
+            chinese: ChineseWriter::new(pos, chinese),
+        }
+    }
+}
+
+/// [`describe`] written into a blank description in place: a move list hands each
 /// one on by reference rather than copying it out of a temporary.
 fn describe_into(
     info: &mut MoveInfo,
@@ -72,10 +86,11 @@ fn describe_into(
     m: Move,
     one_based: bool,
     checks: &CheckTest,
-    wxf: &mut WxfWriter<'_>,
+    writers: &mut Writers<'_>,
 ) {
     notation::push_iccs(&mut info.uci, m);
-    wxf.push(&mut info.san, m);
+    writers.wxf.push(&mut info.san, m);
+    writers.chinese.push(&mut info.chinese, m);
     if one_based {
         info.uci_one_based = Some(notation::format_one_based(m));
     }
@@ -171,6 +186,7 @@ impl XiangqiGame {
             status: record.clone().finish(),
             record,
             one_based: load.one_based,
+            chinese: load.chinese,
             rule_set,
             options: *rules,
         })
@@ -186,6 +202,12 @@ impl XiangqiGame {
     #[must_use]
     pub fn one_based(&self) -> bool {
         self.one_based
+    }
+
+    /// The characters moves are written in, in Chinese notation (the request's choice).
+    #[must_use]
+    pub fn chinese(&self) -> ChineseCharacters {
+        self.chinese
     }
 
     /// The replay of the history: positions, plies and the repetition window.
@@ -216,10 +238,10 @@ impl XiangqiGame {
         let may_repeat = self.may_complete_repetition();
         let checks = pos.check_test();
         let moves = pos.legal_moves();
-        let mut wxf = WxfWriter::new(pos);
+        let mut writers = Writers::new(pos, self.chinese);
         for m in in_iccs_order(&moves) {
             let mut info = MoveInfo::EMPTY;
-            describe_into(&mut info, pos, m, self.one_based, &checks, &mut wxf);
+            describe_into(&mut info, pos, m, self.one_based, &checks, &mut writers);
             if may_repeat && info.captured.is_none() {
                 info.forbidden_repetition =
                     self.forbidden_repetition(m, pos.zobrist_after_quiet(m));
@@ -338,7 +360,7 @@ impl XiangqiGame {
             Ok(m) => m,
             Err(illegal) => return Ok(illegal),
         };
-        let info = describe(self.position(), m, self.one_based);
+        let info = describe(self.position(), m, self.one_based, self.chinese);
         let mut record = self.record.clone();
         record
             .push(m)
@@ -347,6 +369,7 @@ impl XiangqiGame {
             status: record.clone().finish(),
             record,
             one_based: self.one_based,
+            chinese: self.chinese,
             rule_set: self.rule_set,
             options: self.options,
         };
@@ -361,7 +384,7 @@ impl XiangqiGame {
             Ok(m) => m,
             Err(illegal) => return Ok(illegal),
         };
-        let info = describe(self.position(), m, self.one_based);
+        let info = describe(self.position(), m, self.one_based, self.chinese);
         self.record
             .push(m)
             .map_err(|e| InputError::CandidateMove(e.to_string()))?;
@@ -379,7 +402,8 @@ impl XiangqiGame {
                 e @ (NotationError::Empty
                 | NotationError::Malformed(_)
                 | NotationError::BadSquare { .. }
-                | NotationError::UnknownPiece(_)),
+                | NotationError::UnknownPiece(_)
+                | NotationError::Chinese { .. }),
             ) => return Err(InputError::CandidateMove(e.to_string())),
             Err(e) => {
                 let outcome = self.outcome();

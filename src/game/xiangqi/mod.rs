@@ -6,7 +6,8 @@
 //! - [`Position`]: parsed and validated from FEN ([`Strictness`](crate::game::Strictness)), legal moves, `play`,
 //!   check queries, attack queries (`attackers_to`, `attacks_from`) and a zobrist hash.
 //! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalReason`](crate::game::IllegalReason).
-//! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position.
+//! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position;
+//!   [`chinese`]: Chinese notation (`炮二平五`), read and written, in either character set.
 //! - [`status`]: mate, stalemate (a loss), bare material, repetition rulings and the move
 //!   limit, decided in one replay with a per-ply record (mover, capture, check, hash, chased
 //!   pieces).
@@ -30,11 +31,13 @@
 mod attacks;
 pub mod chase;
 mod check;
+pub mod chinese;
 mod fen;
 mod fen_error;
 pub mod game;
 mod movegen;
 pub mod notation;
+mod notation_error;
 mod perft;
 pub mod pgn;
 mod ply;

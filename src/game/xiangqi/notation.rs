@@ -1,10 +1,9 @@
 //! Move notations: ICCS (`h2e2`, the default), Fairy-Stockfish 1-based coordinates
-//! (`h3e3`, `b3b10`) and WXF (`C2=5`, `H8+7`, `R+=3`).
+//! (`h3e3`, `b3b10`) and WXF (`C2=5`, `H8+7`, `R+=3`); Chinese text is handed to
+//! [`super::chinese`].
 //!
 //! Coordinates are parsed without a position; WXF (and `parse_move`) only means something
 //! against a position and always yields a legal move or says why not.
-
-use std::fmt;
 
 use super::attacks::{NORTH, RAYS, SOUTH};
 use super::position::Position;
@@ -12,92 +11,7 @@ use super::types::{FILES, Move, Piece, SQUARES, Square};
 use super::validate::IllegalMove;
 use crate::game::{IllegalReason, Notation, PieceKind, Side};
 
-/// Why a move string was not accepted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotationError {
-    /// The text is empty.
-    Empty,
-    /// Not shaped like any accepted notation.
-    Malformed(String),
-    /// A coordinate outside the board; `hint` points at a likely 0/1-based mix-up.
-    BadSquare {
-        /// The text as given.
-        input: String,
-        /// A sentence about the likely mix-up, when there is one.
-        hint: Option<&'static str>,
-    },
-    /// A WXF piece letter that names no xiangqi piece.
-    UnknownPiece(char),
-    /// The WXF string names a file on which the side to move has no such piece.
-    NoSuchPiece {
-        /// The text as given.
-        input: String,
-        /// The kind it names.
-        piece: PieceKind,
-        /// The file it names, 1-9 from the mover's right as WXF counts.
-        file: u8,
-    },
-    /// Several legal moves fit the WXF string.
-    Ambiguous {
-        /// The text as given.
-        input: String,
-        /// Every legal move that fits, for the message.
-        candidates: Vec<Move>,
-    },
-    /// The WXF string is well formed but no legal move fits it.
-    NoMatchingMove(String),
-    /// The coordinates are fine but the move is illegal here.
-    Illegal(IllegalMove),
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotationError::Empty => f.write_str("empty move"),
-            NotationError::Malformed(s) => write!(
-                f,
-                "'{s}' is not a move in ICCS (h2e2), 1-based (h3e3) or WXF (C2=5) notation"
-            ),
-            NotationError::BadSquare { input, hint } => {
-                write!(f, "'{input}' names a point off the board")?;
-                if let Some(h) = hint {
-                    write!(f, " ({h})")?;
-                }
-                Ok(())
-            }
-            NotationError::UnknownPiece(c) => {
-                write!(
-                    f,
-                    "unknown piece letter '{c}' (expected K A E H R C P, or B N)"
-                )
-            }
-            NotationError::NoSuchPiece { input, piece, file } => {
-                write!(
-                    f,
-                    "'{input}': the side to move has no {} on file {file}",
-                    piece.name()
-                )
-            }
-            NotationError::Ambiguous { input, candidates } => {
-                write!(f, "'{input}' is ambiguous: it fits")?;
-                for m in candidates {
-                    write!(f, " {m}")?;
-                }
-                Ok(())
-            }
-            NotationError::NoMatchingMove(s) => write!(f, "no legal move matches '{s}'"),
-            NotationError::Illegal(e) => write!(f, "illegal move: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for NotationError {}
-
-impl From<IllegalMove> for NotationError {
-    fn from(e: IllegalMove) -> Self {
-        NotationError::Illegal(e)
-    }
-}
+pub use super::notation_error::NotationError;
 
 /// Splits `h2e2`, `H2-E2`, `b3b10` into (file, rank number) pairs, ranks as written.
 fn split_coordinates(input: &str) -> Option<((u8, u32), (u8, u32))> {
@@ -227,10 +141,13 @@ pub fn format_one_based(m: Move) -> Notation {
     text
 }
 
-/// Parses a move against `pos`: coordinates (ICCS, or 1-based when `one_based`) or WXF,
-/// told apart by shape. Coordinates are never guessed to be in the other numbering.
+/// Parses a move against `pos`: coordinates (ICCS, or 1-based when `one_based`), WXF or
+/// Chinese notation, told apart by shape: text with any character outside ASCII is read as
+/// Chinese ([`super::chinese`]). Coordinates are never guessed to be in the other numbering.
 pub fn parse_move(pos: &Position, input: &str, one_based: bool) -> Result<Move, NotationError> {
-    if looks_like_coordinates(input) {
+    if !input.is_ascii() {
+        super::chinese::parse_chinese(pos, input)
+    } else if looks_like_coordinates(input) {
         let m = coordinates_to_move(input, one_based)?;
         Ok(pos.validate(m.from, m.to)?)
     } else {
@@ -238,8 +155,8 @@ pub fn parse_move(pos: &Position, input: &str, one_based: bool) -> Result<Move, 
     }
 }
 
-/// WXF file number 1-9 of a file, counted from the mover's right.
-fn file_number(side: Side, file: u8) -> u8 {
+/// WXF (and Chinese) file number 1-9 of a file, counted from the mover's right.
+pub(super) fn file_number(side: Side, file: u8) -> u8 {
     match side {
         Side::White => 9 - file,
         Side::Black => file + 1,
@@ -307,7 +224,7 @@ fn tandem_marker(index: usize, count: usize, file_digit: char) -> char {
 /// How many same-kind, same-side pieces stand on `from`'s file, and how many of those
 /// are in front of it (nearer the opponent): `file_mates` without the allocation, read
 /// from the file's bits.
-fn file_count_and_index(
+pub(super) fn file_count_and_index(
     pos: &Position,
     side: Side,
     kind: PieceKind,

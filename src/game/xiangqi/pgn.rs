@@ -1,18 +1,17 @@
 //! Xiangqi PGN in the WXF form: chess's tag pairs and movetext, with the
 //! moves in ICCS (`H2-E2`, under `[Format "ICCS"]`) or WXF (`C2.5`, under
-//! `[Format "WXF"]` or no `Format`) or in Chinese (`炮二平五`, `马８进７`: the
-//! WXF move in Chinese characters, as most xiangqi software writes it; read
-//! by turning it into WXF, except the forms for a third to fifth piece on one
-//! file, `中兵` or `二兵`, which stop the game with a message saying so).
+//! `[Format "WXF"]` or no `Format`) or in Chinese (`炮二平五`, `马８进７`,
+//! `前车进一`, `中兵平四`, as most xiangqi software writes it: every form
+//! [`super::chinese`] reads). Written with ICCS, WXF or Chinese moves.
 //! Comments (`{}` and `;`), NAGs, variations and `%` escape lines are
 //! skipped, and so are movetext symbols with no letter or digit (`=====`).
 //!
 //! No Rust PGN reader knows xiangqi's moves, so the few lexical rules PGN
 //! has are read here.
 
-use super::{Position, notation};
+use super::{Position, chinese, notation};
 use crate::game::{
-    InputError, OptionField, Side, Strictness,
+    ChineseCharacters, InputError, OptionField, Side, Strictness,
     record::{
         MovetextWriter, RecordError, RecordNotation, RecordResult, RecordedGame,
         XIANGQI_TAG_ROSTER, write_tags,
@@ -213,27 +212,13 @@ impl Reading {
             return;
         }
         let index = game.moves.len();
-        let candidate = if text.is_ascii() {
-            // ICCS as PGN writes it: `H2-E2`.
-            let coordinates = text.replace('-', "");
-            if coordinates.len() == 4 {
-                coordinates
-            } else {
-                text.to_owned()
-            }
-        } else if let Some(wxf) = chinese_to_wxf(text) {
-            wxf
+        // ICCS as PGN writes it (`H2-E2`); WXF and Chinese (`炮二平五`) as they are.
+        let coordinates = text.replace('-', "");
+        let candidate = if text.is_ascii() && coordinates.len() == 4 {
+            coordinates.as_str()
         } else {
-            game.error = Some(RecordError::Move {
-                index,
-                message: format!(
-                    "'{text}' is not Chinese move text this server reads (a piece and its \
-                     file, or 前/后 and a piece; 进, 退 or 平; a number)"
-                ),
-            });
-            return;
+            text
         };
-        let candidate = candidate.as_str();
         match notation::parse_move(position, candidate, false) {
             Ok(m) => {
                 game.moves.push(notation::format_iccs(m).to_string());
@@ -262,65 +247,25 @@ impl Reading {
     }
 }
 
-/// A Chinese move (`炮二平五`, `马８进７`, `前车进一`) as WXF (`C2=5`, `H8+7`,
-/// `+R+1`): the same four parts in other characters. `None` for anything
-/// else, the third-piece forms (`中兵`, `二兵`) included.
-fn chinese_to_wxf(text: &str) -> Option<String> {
-    let piece = |c: char| {
-        Some(match c {
-            '车' | '車' | '俥' => 'R',
-            '马' | '馬' | '傌' => 'H',
-            '相' | '象' => 'E',
-            '仕' | '士' => 'A',
-            '帅' | '帥' | '将' | '將' => 'K',
-            '炮' | '砲' | '包' => 'C',
-            '兵' | '卒' => 'P',
-            _ => return None,
-        })
-    };
-    let number = |c: char| {
-        Some(match c {
-            '一' | '１' | '1' => '1',
-            '二' | '２' | '2' => '2',
-            '三' | '３' | '3' => '3',
-            '四' | '４' | '4' => '4',
-            '五' | '５' | '5' => '5',
-            '六' | '６' | '6' => '6',
-            '七' | '７' | '7' => '7',
-            '八' | '８' | '8' => '8',
-            '九' | '９' | '9' => '9',
-            _ => return None,
-        })
-    };
-    let action = |c: char| {
-        Some(match c {
-            '进' | '進' => '+',
-            '退' => '-',
-            '平' => '=',
-            _ => return None,
-        })
-    };
-    let chars: Vec<char> = text.chars().collect();
-    let [first, second, third, fourth] = chars.as_slice() else {
-        return None;
-    };
-    let head = match (*first, piece(*second)) {
-        ('前', Some(kind)) => format!("+{kind}"),
-        ('后' | '後', Some(kind)) => format!("-{kind}"),
-        _ => format!("{}{}", piece(*first)?, number(*second)?),
-    };
-    Some(format!("{head}{}{}", action(*third)?, number(*fourth)?))
+/// How the moves of a written PGN are spelt.
+#[derive(Clone, Copy)]
+enum Moves {
+    Iccs,
+    Wxf,
+    Chinese(ChineseCharacters),
 }
 
-/// One game as xiangqi PGN, its moves in ICCS or WXF (the default).
+/// One game as xiangqi PGN, its moves in ICCS, WXF (the default) or Chinese.
 pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
-    let iccs = match notation {
-        RecordNotation::Iccs => true,
-        RecordNotation::Default | RecordNotation::Wxf => false,
+    let moves = match notation {
+        RecordNotation::Iccs => Moves::Iccs,
+        RecordNotation::Default | RecordNotation::Wxf => Moves::Wxf,
+        RecordNotation::Chinese(characters) => Moves::Chinese(characters),
         RecordNotation::San => {
             return Err(InputError::Option {
                 field: OptionField::RecordNotation,
-                message: "SAN is chess's notation; xiangqi PGN writes ICCS or WXF".to_owned(),
+                message: "SAN is chess's notation; xiangqi PGN writes ICCS, WXF or Chinese"
+                    .to_owned(),
             });
         }
     };
@@ -332,7 +277,15 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
     };
     let mut extra = vec![
         ("Game", "Chinese Chess".to_owned()),
-        ("Format", if iccs { "ICCS" } else { "WXF" }.to_owned()),
+        (
+            "Format",
+            match moves {
+                Moves::Iccs => "ICCS",
+                Moves::Wxf => "WXF",
+                Moves::Chinese(_) => "Chinese",
+            }
+            .to_owned(),
+        ),
     ];
     if !game.fen.trim().is_empty() {
         extra.push(("FEN", position.to_fen()));
@@ -358,11 +311,13 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
         } else if index == 0 {
             movetext.token(&format!("{number}..."));
         }
-        let written = if iccs {
-            let iccs = notation::format_iccs(m).to_ascii_uppercase();
-            format!("{}-{}", &iccs[..2], &iccs[2..])
-        } else {
-            notation::to_wxf(&position, m).replace('=', ".")
+        let written = match moves {
+            Moves::Iccs => {
+                let iccs = notation::format_iccs(m).to_ascii_uppercase();
+                format!("{}-{}", &iccs[..2], &iccs[2..])
+            }
+            Moves::Wxf => notation::to_wxf(&position, m).replace('=', "."),
+            Moves::Chinese(characters) => chinese::to_chinese(&position, m, characters).to_string(),
         };
         movetext.token(&written);
         position.play(m);

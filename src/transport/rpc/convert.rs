@@ -11,9 +11,9 @@ use tonic::Status;
 use super::status::invalid_argument;
 use crate::{
     game::{
-        CastlingSide, IllegalReason, LoadOptions, LoopStatus, MaterialDraw, MoveCoordinates,
-        MoveInfo, Outcome, PieceInfo, PieceKind, Reason, RuleOptions, RuleSet, Side,
-        Status as GameStatus, Strictness, Variant,
+        CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopStatus, MaterialDraw,
+        MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason, RuleOptions, RuleSet,
+        Side, Status as GameStatus, Strictness, Variant,
     },
     proto as pb,
     search::{ClockLimits, Strength},
@@ -44,6 +44,7 @@ pub fn position(
         moves,
         coordinates,
         fen_strictness,
+        chinese_characters,
     }) = position
     else {
         return Err(invalid_argument("position", "is required"));
@@ -53,6 +54,7 @@ pub fn position(
         moves.len(),
         coordinates,
         fen_strictness,
+        chinese_characters,
         max_history_moves,
     )?;
     Ok(PositionInput {
@@ -65,12 +67,13 @@ pub fn position(
 
 /// The checks every position gets, from prost's `Position` here or from
 /// `wire::position_input`: a known variant, the history limit, known
-/// coordinates and strictness numbers.
+/// coordinates, strictness and character-set numbers.
 pub(super) fn position_settings(
     variant: i32,
     move_count: usize,
     coordinates: i32,
     fen_strictness: i32,
+    chinese_characters: i32,
     max_history_moves: usize,
 ) -> Result<(Variant, LoadOptions), Status> {
     let variant = match pb::Variant::try_from(variant) {
@@ -115,11 +118,24 @@ pub(super) fn position_settings(
             ));
         }
     };
+    let chinese = match pb::ChineseCharacters::try_from(chinese_characters) {
+        Ok(pb::ChineseCharacters::Unspecified | pb::ChineseCharacters::Simplified) => {
+            ChineseCharacters::Simplified
+        }
+        Ok(pb::ChineseCharacters::Traditional) => ChineseCharacters::Traditional,
+        Err(_) => {
+            return Err(invalid_argument(
+                "position.chinese_characters",
+                &format!("unknown character set number {chinese_characters}"),
+            ));
+        }
+    };
     Ok((
         variant,
         LoadOptions {
             strictness,
             one_based,
+            chinese,
         },
     ))
 }
@@ -361,6 +377,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         uci,
         san,
         uci_one_based,
+        chinese,
         from,
         to,
         piece: mover,
@@ -376,6 +393,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         san: san.to_string(),
         uci_one_based: uci_one_based.map(|n| n.to_string()).unwrap_or_default(),
         from: from.to_string(),
+        chinese: chinese.to_string(),
         to: to.to_string(),
         piece: Some(piece(mover)),
         capture: captured.is_some(),

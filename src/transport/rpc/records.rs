@@ -11,7 +11,7 @@ use tonic_types::pb::bad_request::FieldViolation;
 use super::{convert, guard::guarded, status::invalid_argument};
 use crate::{
     game::{
-        self, Game, Outcome, RuleOptions, Side, Variant,
+        self, ChineseCharacters, Game, Outcome, RuleOptions, Side, Variant,
         record::{
             Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
             RecordedGame, Variation, WriteOptions,
@@ -68,6 +68,10 @@ fn notation(notation: i32) -> Result<RecordNotation, Status> {
         Ok(pb::RecordNotation::San) => Ok(RecordNotation::San),
         Ok(pb::RecordNotation::Iccs) => Ok(RecordNotation::Iccs),
         Ok(pb::RecordNotation::Wxf) => Ok(RecordNotation::Wxf),
+        // The characters come from the position (`chinese_characters`).
+        Ok(pb::RecordNotation::Chinese) => {
+            Ok(RecordNotation::Chinese(ChineseCharacters::Simplified))
+        }
         Err(_) => Err(invalid_argument(
             "notation",
             &format!("unknown record notation number {notation}"),
@@ -255,6 +259,10 @@ impl Records for RecordsService {
         let format = format(wire_format)?.unwrap_or(RecordFormat::Pgn);
         let notation = notation(wire_notation)?;
         let input = convert::position(position, self.max_history_moves)?;
+        let notation = match notation {
+            RecordNotation::Chinese(_) => RecordNotation::Chinese(input.load.chinese),
+            other => other,
+        };
         let mut tags: Vec<(String, String)> = tags.into_iter().collect();
         tags.sort();
         if input.load.one_based {

@@ -210,6 +210,8 @@ pub(crate) const MOVE_FORBIDDEN_REPETITION: Field =
 /// `Move.repetition_outcome`: `Outcome repetition_outcome = 14`.
 pub(crate) const MOVE_REPETITION_OUTCOME: Field =
     Field::one(14, "repetition_outcome", Ty::Message(OUTCOME));
+/// `Move.chinese`: `string chinese = 15`.
+pub(crate) const MOVE_CHINESE: Field = Field::one(15, "chinese", Ty::String);
 
 /// Every field of `Move`, in number order.
 pub(crate) const MOVE_FIELDS: &[Field] = &[
@@ -227,6 +229,7 @@ pub(crate) const MOVE_FIELDS: &[Field] = &[
     MOVE_PROMOTION,
     MOVE_FORBIDDEN_REPETITION,
     MOVE_REPETITION_OUTCOME,
+    MOVE_CHINESE,
 ];
 
 // `arbiter.v1.Piece` (common.proto), written inside each `Move`.
@@ -317,6 +320,12 @@ pub(crate) const POSITION_COORDINATES: Field =
 pub(crate) const POSITION_FEN_STRICTNESS: Field =
     Field::one(5, "fen_strictness", Ty::Enum(".arbiter.v1.FenStrictness"));
 
+/// `Position.chinese_characters`: `ChineseCharacters chinese_characters = 6`.
+pub(crate) const POSITION_CHINESE_CHARACTERS: Field = Field::one(
+    6,
+    "chinese_characters",
+    Ty::Enum(".arbiter.v1.ChineseCharacters"),
+);
 /// Every field of `Position`, in number order.
 pub(crate) const POSITION_FIELDS: &[Field] = &[
     POSITION_VARIANT,
@@ -324,6 +333,7 @@ pub(crate) const POSITION_FIELDS: &[Field] = &[
     POSITION_MOVES,
     POSITION_COORDINATES,
     POSITION_FEN_STRICTNESS,
+    POSITION_CHINESE_CHARACTERS,
 ];
 
 /// The fixed-buffer move writer and the `Position` reader write each key as

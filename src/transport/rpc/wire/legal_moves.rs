@@ -11,7 +11,7 @@ use super::{
     boolean, enumeration,
     fields::{
         ANSWER_FEN, ANSWER_IN_CHECK, ANSWER_MOVES, ANSWER_OUTCOME, ANSWER_RULE_SET,
-        ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK,
+        ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK, MOVE_CHINESE,
         MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE, MOVE_PROMOTION,
         MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER,
         OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
@@ -32,7 +32,7 @@ pub struct EncodedLegalMoves {
 
 /// Room for a typical move with its description, so that the buffer
 /// rarely grows.
-const BYTES_PER_FULL_MOVE: usize = 40;
+const BYTES_PER_FULL_MOVE: usize = 54;
 const BYTES_PER_COORDINATE_MOVE: usize = 8;
 const BYTES_FOR_STATUS: usize = 128;
 
@@ -120,6 +120,7 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
         out.enumeration(MOVE_PROMOTION.number, convert::piece_kind(promotion) as i32);
     }
     out.repetition(m.forbidden_repetition);
+    out.notation(MOVE_CHINESE.number, &m.chinese);
 }
 
 /// The coordinates view of `Move`: `uci`, `uci_one_based` and the
@@ -132,11 +133,11 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
     out.repetition(m.forbidden_repetition);
 }
 
-/// The most one `Move` takes: five notations of at most fifteen bytes with
-/// their keys and lengths (85), two pieces of two enums (2 × 24), four flags
-/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 198 at worst,
+/// The most one `Move` takes: six notations of at most fifteen bytes with
+/// their keys and lengths (102), two pieces of two enums (2 × 24), four flags
+/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 215 at worst,
 /// though every enum the service writes is under 128 and takes two bytes.
-const MAX_MOVE_BYTES: usize = 200;
+const MAX_MOVE_BYTES: usize = 216;
 
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is

@@ -10,8 +10,8 @@ use tonic::Status;
 
 use super::{
     fields::{
-        POSITION_COORDINATES, POSITION_FEN, POSITION_FEN_STRICTNESS, POSITION_MOVES,
-        POSITION_VARIANT,
+        POSITION_CHINESE_CHARACTERS, POSITION_COORDINATES, POSITION_FEN, POSITION_FEN_STRICTNESS,
+        POSITION_MOVES, POSITION_VARIANT,
     },
     key_byte, length_delimited, read_varint,
 };
@@ -33,6 +33,8 @@ pub struct PositionView {
     pub coordinates: i32,
     /// `Position.fen_strictness`.
     pub fen_strictness: i32,
+    /// `Position.chinese_characters`.
+    pub chinese_characters: i32,
     /// `Position.moves`: every move's bytes, back to back; move `i` ends at
     /// `move_ends[i]`.
     move_bytes: Vec<u8>,
@@ -47,6 +49,7 @@ const FEN_KEY: u8 = key_byte(POSITION_FEN.number, WireType::LengthDelimited);
 const MOVES_KEY: u8 = key_byte(POSITION_MOVES.number, WireType::LengthDelimited);
 const COORDINATES_KEY: u8 = key_byte(POSITION_COORDINATES.number, WireType::Varint);
 const FEN_STRICTNESS_KEY: u8 = key_byte(POSITION_FEN_STRICTNESS.number, WireType::Varint);
+const CHINESE_CHARACTERS_KEY: u8 = key_byte(POSITION_CHINESE_CHARACTERS.number, WireType::Varint);
 
 /// The field numbers, as patterns for `merge_field`.
 const VARIANT: u32 = POSITION_VARIANT.number;
@@ -54,6 +57,7 @@ const FEN: u32 = POSITION_FEN.number;
 const MOVES: u32 = POSITION_MOVES.number;
 const COORDINATES: u32 = POSITION_COORDINATES.number;
 const FEN_STRICTNESS: u32 = POSITION_FEN_STRICTNESS.number;
+const CHINESE_CHARACTERS: u32 = POSITION_CHINESE_CHARACTERS.number;
 
 impl PositionView {
     /// Moves in the history.
@@ -114,7 +118,7 @@ impl PositionView {
         while let Some((&key, rest)) = bytes.split_first() {
             bytes = rest;
             match key {
-                VARIANT_KEY | COORDINATES_KEY | FEN_STRICTNESS_KEY => {
+                VARIANT_KEY | COORDINATES_KEY | FEN_STRICTNESS_KEY | CHINESE_CHARACTERS_KEY => {
                     let (value, rest) = read_varint(bytes)?;
                     bytes = rest;
                     // As prost reads an int32: the low 32 bits.
@@ -122,7 +126,8 @@ impl PositionView {
                     match key {
                         VARIANT_KEY => view.variant = value,
                         COORDINATES_KEY => view.coordinates = value,
-                        _ => view.fen_strictness = value,
+                        FEN_STRICTNESS_KEY => view.fen_strictness = value,
+                        _ => view.chinese_characters = value,
                     }
                 }
                 FEN_KEY | MOVES_KEY => {
@@ -168,6 +173,13 @@ impl Message for PositionView {
         if self.fen_strictness != 0 {
             encoding::int32::encode(POSITION_FEN_STRICTNESS.number, &self.fen_strictness, buf);
         }
+        if self.chinese_characters != 0 {
+            encoding::int32::encode(
+                POSITION_CHINESE_CHARACTERS.number,
+                &self.chinese_characters,
+                buf,
+            );
+        }
     }
 
     fn merge_field(
@@ -191,6 +203,9 @@ impl Message for PositionView {
             }
             COORDINATES => encoding::int32::merge(wire_type, &mut self.coordinates, buf, ctx),
             FEN_STRICTNESS => encoding::int32::merge(wire_type, &mut self.fen_strictness, buf, ctx),
+            CHINESE_CHARACTERS => {
+                encoding::int32::merge(wire_type, &mut self.chinese_characters, buf, ctx)
+            }
             _ => encoding::skip_field(wire_type, tag, buf, ctx),
         }
     }
@@ -215,6 +230,12 @@ impl Message for PositionView {
             len +=
                 encoding::int32::encoded_len(POSITION_FEN_STRICTNESS.number, &self.fen_strictness);
         }
+        if self.chinese_characters != 0 {
+            len += encoding::int32::encoded_len(
+                POSITION_CHINESE_CHARACTERS.number,
+                &self.chinese_characters,
+            );
+        }
         len
     }
 
@@ -238,6 +259,7 @@ pub fn position_input(
         view.move_count(),
         view.coordinates,
         view.fen_strictness,
+        view.chinese_characters,
         max_history_moves,
     )?;
     let moves = view.moves().map_err(|index| {

@@ -76,6 +76,7 @@ pub(super) fn game_status_request(moves: Vec<String>) -> pb::GameStatusRequest {
             moves,
             coordinates: pb::Coordinates::OneBased.into(),
             fen_strictness: pb::FenStrictness::Lenient.into(),
+            chinese_characters: pb::ChineseCharacters::Traditional.into(),
         }),
         options: Some(pb::RuleOptions {
             repetition_count: 4,

@@ -56,6 +56,7 @@ struct RequestPlan {
     variant: Option<i32>,
     coordinates: i32,
     fen_strictness: i32,
+    chinese_characters: i32,
     /// Write defaults (zero enums, an empty FEN) rather than leaving them out.
     explicit_defaults: bool,
     /// Extra history moves of any text, or bytes that are not UTF-8.
@@ -108,7 +109,7 @@ fn position_extra() -> impl Strategy<Value = Vec<u8>> {
     // The wire type each declared field of `Position` has.
     let declared = prop_oneof![
         (
-            prop_oneof![Just(1u32), Just(4), Just(5)],
+            prop_oneof![Just(1u32), Just(4), Just(5), Just(6)],
             Just(WireType::Varint)
         ),
         (2..=3u32, Just(WireType::LengthDelimited)),
@@ -202,6 +203,7 @@ fn request_plan() -> impl Strategy<Value = RequestPlan> {
             proptest::option::of(prop_oneof![0..4i32, any::<i32>()]),
             prop_oneof![4 => 0..2i32, 1 => any::<i32>()],
             prop_oneof![4 => 0..3i32, 1 => any::<i32>()],
+            prop_oneof![4 => 0..3i32, 1 => any::<i32>()],
             any::<bool>(),
             few(odd_move().boxed()),
             few(position_extra().boxed()),
@@ -227,6 +229,7 @@ fn request_plan() -> impl Strategy<Value = RequestPlan> {
                     variant,
                     coordinates,
                     fen_strictness,
+                    chinese_characters,
                     explicit_defaults,
                     odd_moves,
                     position_extras,
@@ -236,6 +239,7 @@ fn request_plan() -> impl Strategy<Value = RequestPlan> {
                 variant,
                 coordinates,
                 fen_strictness,
+                chinese_characters,
                 explicit_defaults,
                 odd_moves,
                 position_extras,
@@ -291,6 +295,7 @@ impl RequestPlan {
         }
         fields.push(scalar(4, coordinates));
         fields.push(scalar(5, self.fen_strictness));
+        fields.push(scalar(6, self.chinese_characters));
         insert(&mut fields, &self.position_extras);
         let bodies: Vec<Vec<u8>> = match self.split {
             Some(at) => {
@@ -388,6 +393,7 @@ fn assert_same_position(view: &PositionView, prost: &pb::Position) {
         moves,
         coordinates,
         fen_strictness,
+        chinese_characters,
     } = prost;
     assert_eq!(view.variant, *variant);
     assert_eq!(&view.fen, fen);
@@ -400,6 +406,7 @@ fn assert_same_position(view: &PositionView, prost: &pb::Position) {
     );
     assert_eq!(view.coordinates, *coordinates);
     assert_eq!(view.fen_strictness, *fen_strictness);
+    assert_eq!(view.chinese_characters, *chinese_characters);
 }
 
 /// `convert::position` (every other handler) and `position_input`
