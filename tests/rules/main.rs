@@ -18,3 +18,4 @@ mod xiangqi_perft;
 mod xiangqi_repetition;
 mod xiangqi_repetition_rules;
 mod xiangqi_rules;
+mod xiangqi_undermining;
