@@ -148,9 +148,10 @@ impl Options {
                     "AXF" => RuleSet::Axf,
                     "SIMPLE" => RuleSet::Simple,
                     "CASUAL" => RuleSet::Casual,
+                    "CHINESE" => RuleSet::Chinese,
                     _ => {
                         return Err(format!(
-                            "Xiangqi Rules must be AXF, SIMPLE or CASUAL, got '{value}'"
+                            "Xiangqi Rules must be AXF, SIMPLE, CASUAL or CHINESE, got '{value}'"
                         ));
                     }
                 };

@@ -13,6 +13,7 @@ mod chess_rules;
 mod generated_code;
 mod properties;
 mod records;
+mod xiangqi_chinese_rules;
 mod xiangqi_notation;
 mod xiangqi_perft;
 mod xiangqi_repetition;
