@@ -19,8 +19,8 @@ pub use error::{InputError, OptionField};
 pub use options::{ChineseCharacters, LoadOptions, MaterialDraw, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
-    CastlingSide, ChasedPiece, IllegalReason, LoopStatus, MoveCoordinates, MoveInfo, Notation,
-    PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
+    CastlingSide, ChasedPiece, IllegalReason, LoopMove, LoopMoveClass, LoopStatus, MoveCoordinates,
+    MoveInfo, Notation, PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
 };
 
 /// The games the service knows.

@@ -60,6 +60,11 @@ pub enum Reason {
     Repetition,
     /// Xiangqi: the natural move limit without capture was reached.
     MoveLimit,
+    /// Xiangqi, Chinese rules: one side threatened mate on every move of the loop.
+    PerpetualMateThreat,
+    /// Xiangqi, Chinese rules: one side checked, threatened mate or chased on every
+    /// move of the loop, mixing them (one check one chase, one check one mate threat, ...).
+    ForbiddenMixed,
 }
 
 /// A short phrase for messages, e.g. `fifty-move rule`.
@@ -78,6 +83,8 @@ impl fmt::Display for Reason {
             Reason::MutualPerpetual => "mutual perpetual",
             Reason::Repetition => "repetition",
             Reason::MoveLimit => "move limit",
+            Reason::PerpetualMateThreat => "perpetual mate threat",
+            Reason::ForbiddenMixed => "mixed perpetual attack",
         })
     }
 }
@@ -142,6 +149,10 @@ pub enum RuleSet {
     Simple,
     /// Xiangqi: every repetition is a draw.
     Casual,
+    /// Xiangqi: the Chinese Xiangqi Association's rules as implemented, an
+    /// approximation of an arbiter's judgement (perpetual check, mate threat,
+    /// chase and their mixtures are forbidden).
+    Chinese,
 }
 
 impl RuleSet {
@@ -153,6 +164,7 @@ impl RuleSet {
             RuleSet::Axf => "AXF",
             RuleSet::Simple => "SIMPLE",
             RuleSet::Casual => "CASUAL",
+            RuleSet::Chinese => "CHINESE",
         }
     }
 }

@@ -385,8 +385,50 @@ pub enum LoopStatus {
     Allowed,
     /// Every move of the side in the loop gave check.
     PerpetualCheck,
-    /// Every move of the side in the loop chased the same enemy piece.
+    /// Every move of the side in the loop chased the same enemy piece (Chinese rules:
+    /// some enemy piece).
     PerpetualChase,
+    /// Chinese rules: every move of the side threatened mate without check.
+    PerpetualMateThreat,
+    /// Chinese rules: every move of the side was a check, a mate threat or a chase,
+    /// of more than one of these kinds.
+    ForbiddenMixed,
+}
+
+impl LoopStatus {
+    /// Whether the status breaks a perpetual rule (under the rule set that gave it).
+    #[must_use]
+    pub fn is_forbidden(self) -> bool {
+        self != LoopStatus::Allowed
+    }
+}
+
+/// What one move of a repeating loop was for its mover (xiangqi).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopMoveClass {
+    /// None of the others: offers, exchanges, blocks, attacks that are no chase.
+    Idle,
+    /// The move gave check.
+    Check,
+    /// Chinese rules: were the opponent to pass, the mover would mate at once.
+    MateThreat,
+    /// The move chased one or more enemy pieces.
+    Chase,
+}
+
+/// One move of a repeating loop, classified (xiangqi).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoopMove {
+    /// Index of the move in the history.
+    pub ply: u32,
+    /// The side that played it.
+    pub side: Side,
+    /// The move, in ICCS.
+    pub mv: String,
+    /// How the rule set classed it.
+    pub class: LoopMoveClass,
+    /// For a chase, the points (ICCS, after the move) of the pieces it chased.
+    pub chased: Vec<String>,
 }
 
 /// A piece chased on every move of the perpetual chaser.
@@ -419,6 +461,8 @@ pub struct RepetitionInfo {
     pub chased: Vec<ChasedPiece>,
     /// A sentence for players naming the loop and the ruling.
     pub explanation: String,
+    /// Xiangqi: every move of the loop with its class; empty in chess.
+    pub loop_moves: Vec<LoopMove>,
 }
 
 /// Everything GameStatus reports.

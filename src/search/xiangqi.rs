@@ -1,8 +1,8 @@
 //! Xiangqi for the search, over [`crate::game::xiangqi::Position`].
 
 use crate::game::xiangqi::chase::chased_by;
-use crate::game::xiangqi::repetition::{analyse_loop, verdict};
-use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, StatusOptions};
+use crate::game::xiangqi::repetition::{analyse_loop_under, verdict};
+use crate::game::xiangqi::{Move, MoveLimitCounter, PlyRecord, Position, SquareSet, StatusOptions};
 use crate::game::{MaterialDraw, Outcome, PieceKind, RuleSet, Side};
 
 use super::exchange::swap;
@@ -60,9 +60,9 @@ impl XiangqiNode {
         self.limit
     }
 
-    /// The AXF ruling on a loop of `moves` played from this position back to it,
-    /// replayed with the chase sets the game record computes. `None` if the moves
-    /// do not form such a loop (a hash collision).
+    /// The ruling of `rule` (AXF or the Chinese rules) on a loop of `moves` played from
+    /// this position back to it, replayed with the classes the game record would give
+    /// them. `None` if the moves do not form such a loop (a hash collision).
     fn rule_chase_loop(&self, rule: RuleSet, moves: &[Move]) -> Option<RepetitionVerdict> {
         let start = &self.position;
         let mut pos = start.clone();
@@ -83,13 +83,18 @@ impl XiangqiNode {
                 gives_check: pos.in_check(),
                 zobrist_after: pos.zobrist(),
                 limit_counter: 0,
-                chased: chased_by(&before, &pos, mv),
+                // The Chinese rules class the moves themselves.
+                chased: if rule == RuleSet::Chinese {
+                    SquareSet::default()
+                } else {
+                    chased_by(&before, &pos, mv)
+                },
             });
         }
         if pos.zobrist() != start.zobrist() {
             return None;
         }
-        let [red, black] = analyse_loop(start, &plies);
+        let ([red, black], _) = analyse_loop_under(rule, start, &plies);
         Some(match verdict(rule, red.status, black.status).0 {
             Outcome::Decisive { winner, .. } if winner == start.side_to_move() => {
                 RepetitionVerdict::SideToMoveWins
@@ -289,9 +294,10 @@ impl SearchGame for XiangqiNode {
         }
     }
 
-    /// Perpetual check first (it outranks a chase, and SIMPLE knows nothing
-    /// else); under AXF, when neither side checked throughout, the loop is
-    /// replayed and each side's chases ruled as the game record rules them.
+    /// Perpetual check first (it outranks a chase, a lone perpetual checker loses
+    /// under the Chinese rules too, and SIMPLE knows nothing else); under AXF and
+    /// the Chinese rules, when neither side checked throughout, the loop is
+    /// replayed and each side's moves classed as the game record classes them.
     fn judge_repetition_loop(
         &self,
         rules: &StatusOptions,
@@ -305,7 +311,7 @@ impl SearchGame for XiangqiNode {
             return Self::judge_repetition(rules, repetition);
         }
         moves
-            .and_then(|moves| self.rule_chase_loop(RuleSet::Axf, moves))
+            .and_then(|moves| self.rule_chase_loop(rules.rule_set, moves))
             .unwrap_or(RepetitionVerdict::Draw)
     }
 }

@@ -73,7 +73,7 @@ impl Options {
             ),
             "option name UCI_Variant type combo default chess var chess var xiangqi".to_owned(),
             "option name Xiangqi Ranks type combo default 0-9 var 0-9 var 1-10".to_owned(),
-            "option name Xiangqi Rules type combo default AXF var AXF var SIMPLE var CASUAL"
+            "option name Xiangqi Rules type combo default AXF var AXF var SIMPLE var CASUAL var CHINESE"
                 .to_owned(),
             "option name UCI_ShowWDL type check default false".to_owned(),
             format!("option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD_MS}"),
@@ -148,9 +148,10 @@ impl Options {
                     "AXF" => RuleSet::Axf,
                     "SIMPLE" => RuleSet::Simple,
                     "CASUAL" => RuleSet::Casual,
+                    "CHINESE" => RuleSet::Chinese,
                     _ => {
                         return Err(format!(
-                            "Xiangqi Rules must be AXF, SIMPLE or CASUAL, got '{value}'"
+                            "Xiangqi Rules must be AXF, SIMPLE, CASUAL or CHINESE, got '{value}'"
                         ));
                     }
                 };

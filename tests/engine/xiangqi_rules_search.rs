@@ -1,5 +1,6 @@
 //! The xiangqi search plays by the rules the service judges by: perpetual
-//! check loses (AXF and Simple), perpetual chase loses (AXF), repetitions
+//! check loses (AXF, Simple and Chinese), perpetual chase loses (AXF), a
+//! perpetual mate threat loses (Chinese), repetitions
 //! draw under Casual, a side without legal moves loses, and the move limit
 //! draws, with checks beyond the discount not counted. Where a test leans on
 //! a ruling, `replay` (the service's own ruling) is asked first, so the
@@ -371,4 +372,82 @@ fn a_repetition_count_of_two_is_ruled_at_the_first_return() {
     assert_eq!(two.score, Score::Mate(1));
     // Under the default count the same flight decides nothing yet.
     assert!(!matches!(search_with(3).score, Score::Mate(_)));
+}
+
+/// Orange-xiangqi's "perpetual kill" (tests/data/xiangqi_repetition.txt, a `cxq` line):
+/// each move of the red cannon between c2 and g2 threatens mate, which AXF allows
+/// (rule 9) and the Chinese rules forbid (长杀).
+const MATE_THREAT_FEN: &str = "3aka3/4n4/4b4/4C4/p3p3p/9/2c6/2C6/4K4/9 w - - 0 1";
+
+fn lenient(fen: &str) -> Position {
+    Position::from_fen(fen, Strictness::Lenient).unwrap()
+}
+
+fn ruling_lenient(fen: &str, played: &[Move], rule: RuleSet) -> Outcome {
+    let options = StatusOptions {
+        rule_set: rule,
+        ..StatusOptions::default()
+    };
+    replay(&lenient(fen), played, &options).unwrap().outcome
+}
+
+#[test]
+fn under_the_chinese_rules_the_engine_exploits_a_perpetual_mate_threat() {
+    // Black's g3c3 makes the third occurrence of the start position.
+    let played = moves("c2g2 c3g3 g2c2 g3c3 c2g2 c3g3 g2c2");
+    let mut completing = played.clone();
+    completing.push(parse_iccs("g3c3").unwrap());
+    assert_eq!(
+        ruling_lenient(MATE_THREAT_FEN, &completing, RuleSet::Chinese),
+        Outcome::Decisive {
+            winner: Side::Black,
+            reason: Reason::PerpetualMateThreat
+        }
+    );
+    assert_eq!(
+        ruling_lenient(MATE_THREAT_FEN, &completing, RuleSet::Axf),
+        Outcome::Draw {
+            reason: Reason::Repetition
+        }
+    );
+    let request = || {
+        SearchRequest::after_moves(
+            XiangqiNode::new(lenient(MATE_THREAT_FEN)),
+            &played,
+            depth(4),
+        )
+    };
+    let chinese = run(request(), rules(RuleSet::Chinese));
+    assert_eq!(chinese.best_move.map(format_iccs).as_deref(), Some("g3c3"));
+    assert_eq!(chinese.score, Score::Mate(1));
+    let axf = run(request(), rules(RuleSet::Axf));
+    assert!(!matches!(axf.score, Score::Mate(_)), "{:?}", axf.score);
+}
+
+#[test]
+fn under_the_chinese_rules_the_engine_does_not_walk_into_a_perpetual_mate_threat() {
+    // Red to move: g2c2 would let Black complete the loop, which Red loses.
+    let played = moves("c2g2 c3g3 g2c2 g3c3 c2g2 c3g3");
+    let request = || {
+        SearchRequest::after_moves(
+            XiangqiNode::new(lenient(MATE_THREAT_FEN)),
+            &played,
+            depth(6),
+        )
+    };
+    let chinese = run(request(), rules(RuleSet::Chinese));
+    assert_ne!(
+        chinese.best_move.map(format_iccs).as_deref(),
+        Some("g2c2"),
+        "{chinese:?}"
+    );
+    assert!(
+        !matches!(chinese.score, Score::Mate(n) if n < 0),
+        "{:?}",
+        chinese.score
+    );
+    // Under AXF the loop is a draw, and Red, otherwise worse, takes it.
+    let axf = run(request(), rules(RuleSet::Axf));
+    assert_eq!(axf.best_move.map(format_iccs).as_deref(), Some("g2c2"));
+    assert_eq!(axf.score, Score::Centipawns(0));
 }

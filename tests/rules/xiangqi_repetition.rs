@@ -11,6 +11,21 @@ use crate::support::data;
 
 /// The reason a category implies, where it implies one.
 fn expected_reason(category: &str, expected: &str) -> Option<Reason> {
+    if let Some(cn) = category.strip_prefix("cn-") {
+        return Some(if cn.starts_with("perpetual-check") {
+            Reason::PerpetualCheck
+        } else if cn.starts_with("perpetual-mate-threat") {
+            Reason::PerpetualMateThreat
+        } else if cn.starts_with("perpetual-chase") {
+            Reason::PerpetualChase
+        } else if cn.starts_with("mixed-") {
+            Reason::ForbiddenMixed
+        } else if cn.starts_with("mutual-") {
+            Reason::MutualPerpetual
+        } else {
+            Reason::Repetition
+        });
+    }
     if category == "perpetual-check" {
         Some(Reason::PerpetualCheck)
     } else if category.starts_with("chase-") && expected != "draw" {
@@ -64,6 +79,7 @@ fn cases() -> Vec<Case> {
                     "AXF" => RuleSet::Axf,
                     "SIMPLE" => RuleSet::Simple,
                     "CASUAL" => RuleSet::Casual,
+                    "CHINESE" => RuleSet::Chinese,
                     other => panic!("line {}: rule set {other}", i + 1),
                 },
                 expected: f[5].to_owned(),
@@ -71,7 +87,60 @@ fn cases() -> Vec<Case> {
                 note: f[7].to_owned(),
             }
         })
+        .collect::<Vec<Case>>()
+        .into_iter()
+        .flat_map(|case| {
+            let mirrored = (case.rule == RuleSet::Chinese).then(|| mirrored(&case));
+            std::iter::once(case).chain(mirrored)
+        })
         .collect()
+}
+
+/// `case` on the board seen from the other side: ranks reversed, colours swapped, the
+/// verdict's winner swapped.
+fn mirrored(case: &Case) -> Case {
+    let mut fields = case.fen.split_whitespace();
+    let board: Vec<String> = fields
+        .next()
+        .unwrap()
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let flip = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                c.to_digit(10)
+                    .map_or(c, |d| char::from_digit(9 - d, 10).unwrap())
+            })
+            .collect()
+    };
+    Case {
+        line: case.line,
+        source: format!("{} (mirrored)", case.source),
+        fen: format!("{} {side} - - 0 1", board.join("/")),
+        moves: case.moves.iter().map(|m| flip(m)).collect(),
+        count: case.count,
+        rule: case.rule,
+        expected: match case.expected.as_str() {
+            "red" => "black".to_owned(),
+            "black" => "red".to_owned(),
+            other => other.to_owned(),
+        },
+        category: case.category.clone(),
+        note: case.note.clone(),
+    }
 }
 
 fn replay(case: &Case) -> GameRecord {

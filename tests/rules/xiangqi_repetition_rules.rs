@@ -192,7 +192,12 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
     let mut decisive_checks = 0;
     let mut found = 0;
     for game in 0..1000 {
-        let rule = [RuleSet::Axf, RuleSet::Simple, RuleSet::Casual][game % 3];
+        let rule = [
+            RuleSet::Axf,
+            RuleSet::Simple,
+            RuleSet::Casual,
+            RuleSet::Chinese,
+        ][(game + game / 7) % 4];
         let count = 2 + (game % 4) as u32;
         // Start from the start position or from one of the sparse positions of the
         // adjudication data, where checks are easy to find, then play a few random moves.
@@ -276,7 +281,8 @@ fn randomized_forced_repetitions_agree_with_the_perpetual_check_rule() {
                     reason: Reason::Repetition
                 }
             ),
-            RuleSet::Axf | RuleSet::Simple | RuleSet::Fide => {
+            // A lone perpetual checker loses under the Chinese rules too, and two draw.
+            RuleSet::Axf | RuleSet::Simple | RuleSet::Chinese | RuleSet::Fide => {
                 let expected = match (red, black) {
                     (true, true) => Some(Outcome::Draw {
                         reason: Reason::MutualPerpetual,

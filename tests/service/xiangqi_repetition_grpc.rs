@@ -308,3 +308,83 @@ async fn coordinates_view_keeps_moves_and_repetition_flags() {
     assert_eq!(unknown.code(), Code::InvalidArgument);
     assert_eq!(violated_field(&unknown), "view");
 }
+
+/// Orange-xiangqi's "one check one chase" (AXF rule 12), from the position after Red's
+/// first check b9b8: Red alternates the chase b8b9 and the check b9b8.
+const CHECK_CHASE_FEN: &str = "3C1abr1/1R2k4/4b4/p7p/2p6/9/r1P3P2/B8/9/2B1KA3 b - - 0 1";
+const CHECK_CHASE_MOVES: [&str; 8] = [
+    "e8e9", "b8b9", "e9e8", "b9b8", "e8e9", "b8b9", "e9e8", "b9b8",
+];
+
+#[tokio::test]
+async fn chinese_rules_explain_one_check_one_chase() {
+    let t = TestServer::start().await;
+    let response = status(
+        &t,
+        CHECK_CHASE_FEN,
+        &CHECK_CHASE_MOVES,
+        options(pb::RuleSet::Chinese, 0),
+    )
+    .await;
+    assert_eq!(response.rule_set(), pb::RuleSet::Chinese);
+    let outcome = response.outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::BlackWins);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::ForbiddenMixed);
+    assert_eq!(outcome.offender(), pb::Side::White);
+    let repetition = response.repetition.unwrap();
+    assert_eq!(repetition.white_status(), pb::LoopStatus::ForbiddenMixed);
+    assert_eq!(repetition.black_status(), pb::LoopStatus::Allowed);
+    assert!(!repetition.chased.is_empty());
+    let classes: Vec<(&str, pb::LoopMoveClass)> = repetition
+        .loop_moves
+        .iter()
+        .map(|m| (m.r#move.as_str(), m.class()))
+        .collect();
+    // The loop runs from the first occurrence: two turns of four moves.
+    let turn = [
+        ("e8e9", pb::LoopMoveClass::Idle),
+        ("b8b9", pb::LoopMoveClass::Chase),
+        ("e9e8", pb::LoopMoveClass::Idle),
+        ("b9b8", pb::LoopMoveClass::Check),
+    ];
+    assert_eq!(classes, [turn, turn].concat());
+    assert!(
+        repetition.loop_moves[1]
+            .chased
+            .iter()
+            .any(|p| !p.is_empty())
+    );
+    assert_eq!(repetition.loop_moves[1].side(), pb::Side::White);
+    assert!(
+        repetition.explanation.contains("Chinese rules"),
+        "{}",
+        repetition.explanation
+    );
+
+    // AXF allows it: a draw, with the same moves classed check and chase.
+    let axf = status(&t, CHECK_CHASE_FEN, &CHECK_CHASE_MOVES, None).await;
+    assert_eq!(axf.outcome.unwrap().result(), pb::Result::Draw);
+    let classes: Vec<pb::LoopMoveClass> = axf
+        .repetition
+        .unwrap()
+        .loop_moves
+        .iter()
+        .map(pb::LoopMove::class)
+        .collect();
+    assert!(classes.contains(&pb::LoopMoveClass::Check));
+}
+
+#[tokio::test]
+async fn chinese_rules_flag_the_move_that_completes_a_forbidden_mixture() {
+    let t = TestServer::start().await;
+    let moves = &CHECK_CHASE_MOVES[..7];
+    let chinese = legal_moves(&t, CHECK_CHASE_FEN, moves, options(pb::RuleSet::Chinese, 0)).await;
+    let flagged: Vec<&pb::Move> = chinese.iter().filter(|m| m.forbidden_repetition).collect();
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
+    assert_eq!(flagged[0].uci, "b9b8");
+    let outcome = flagged[0].repetition_outcome.unwrap();
+    assert_eq!(outcome.result(), pb::Result::BlackWins);
+    assert_eq!(outcome.reason(), pb::OutcomeReason::ForbiddenMixed);
+    let axf = legal_moves(&t, CHECK_CHASE_FEN, moves, None).await;
+    assert!(axf.iter().all(|m| !m.forbidden_repetition));
+}

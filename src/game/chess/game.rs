@@ -275,6 +275,7 @@ impl ChessGame {
             black_status: None,
             chased: Vec::new(),
             explanation,
+            loop_moves: Vec::new(),
         }
     }
 

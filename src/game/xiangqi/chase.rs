@@ -5,16 +5,18 @@
 //!   the line it moved along, where it attacked the same pieces before);
 //! - any other attack of the mover that the move turns into a chase: a freed horse leg or
 //!   elephant eye, an opened line, a cannon screen added or removed, an attacker unpinned,
-//!   a target pinned so it cannot hit back, or a protector pinned so its recapture becomes
-//!   illegal (undermining the root).
+//!   a target pinned so it cannot hit back, or every protector of an already attacked
+//!   target undermined: pinned so its recapture becomes illegal, or cut off (its line
+//!   blocked, its horse leg or elephant eye filled, its cannon screen added or taken).
 //!
-//! A protector merely cut off (a line blocked, a screen taken away) does not make a chase:
-//! AXF diagrams 39-41 rule a side that shuffles an advisor across such a line as idle.
+//! Cutting a protector whose line to the target runs through the attacker itself is a
+//! block of that protector's attack on the attacker, not a chase: AXF diagrams 39-41 rule
+//! a side that shuffles an advisor across such a line as idle.
 //!
 //! Whether an attack qualifies is judged by playing the capture on a copy of the board, so
 //! pins, fake roots and flying-general recaptures come out of the ordinary check test.
 
-use super::attacks::{EAST, NORTH, RAYS, SOUTH, WEST, horse_attackers};
+use super::attacks::{EAST, NORTH, RAYS, SOUTH, WEST, between, horse_attackers};
 use super::position::{Position, SquareSet};
 use super::types::{Move, Piece, Square};
 use crate::game::PieceKind;
@@ -56,8 +58,16 @@ pub fn chased_by(before: &Position, after: &Position, m: Move) -> SquareSet {
     SquareSet(chased)
 }
 
-/// Whether the attack of `a` on `t`, a chase in `after`, was not one in `before`, and
-/// the move changed that by more than cutting off a protector.
+/// Whether the attack of `a` on `t`, a chase in `after`, was not one in `before`.
+///
+/// An attack that existed before the move becomes a chase when the move frees the
+/// attacker (unpinned), takes away the target's chance to hit back, or undermines every
+/// protector: pins it (its recapture turns illegal) or cuts it off (a line blocked, a
+/// horse's leg or an elephant's eye filled, a cannon's screen added or taken away; the
+/// AXF appendix example, a soldier keeping a horse unprotected). A protector whose line
+/// to the target runs through the attacker's own point is the exception: cutting that
+/// line shields the attacker from the protector's attack, a block, not a chase (AXF 19,
+/// diagrams 39-41: the side that shuffles an advisor across that line is idle).
 fn newly_chased(before: &Position, after: &Position, a: Square, t: Square) -> bool {
     if qualifies(before, a, t) {
         return false;
@@ -78,9 +88,16 @@ fn newly_chased(before: &Position, after: &Position, a: Square, t: Square) -> bo
         // Not protected before either: the target could hit back then and cannot now.
         return true;
     }
-    // Protected before: only a real root turned fake (pinned) counts.
-    let fake_after = roots(&after.relocated(a, t), t, target.side).1;
-    real_before & fake_after != 0
+    let (real_after, fake_after) = roots(&after.relocated(a, t), t, target.side);
+    let lost = real_before & !real_after;
+    if lost & fake_after != 0 {
+        // A protector pinned: its recapture is illegal now.
+        return true;
+    }
+    // A protector cut off, unless only along a line through the attacker's point.
+    SquareSet(lost)
+        .iter()
+        .any(|d| between(d.index(), t.index()) & a.bit() == 0)
 }
 
 /// Defenders of `side` that could recapture on `t` in `captured`: (real roots, fake roots).

@@ -7,9 +7,9 @@ use super::{
     RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
 };
 use crate::game::{
-    ChasedPiece, ChineseCharacters, IllegalReason, InputError, LoadOptions, MoveCoordinates,
-    MoveInfo, OptionField, Outcome, PerftReport, PieceInfo, PieceKind, RepetitionInfo, RuleOptions,
-    RuleSet, Status, Variant, Verdict,
+    ChasedPiece, ChineseCharacters, IllegalReason, InputError, LoadOptions, LoopMove,
+    MoveCoordinates, MoveInfo, OptionField, Outcome, PerftReport, PieceInfo, PieceKind,
+    RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
 };
 
 use super::chinese::ChineseWriter;
@@ -131,11 +131,13 @@ impl XiangqiGame {
         rules: &RuleOptions,
     ) -> Result<XiangqiGame, InputError> {
         let rule_set = match rules.rule_set_for(Variant::Xiangqi) {
-            rule_set @ (RuleSet::Axf | RuleSet::Simple | RuleSet::Casual) => rule_set,
+            rule_set @ (RuleSet::Axf | RuleSet::Simple | RuleSet::Casual | RuleSet::Chinese) => {
+                rule_set
+            }
             RuleSet::Fide => {
                 return Err(InputError::Option {
                     field: OptionField::RuleSet,
-                    message: "FIDE is the chess rule set; xiangqi supports AXF, SIMPLE and CASUAL"
+                    message: "FIDE is the chess rule set; xiangqi supports AXF, SIMPLE, CASUAL and CHINESE"
                         .to_owned(),
                 });
             }
@@ -332,6 +334,22 @@ impl XiangqiGame {
             black_status: side(1),
             chased,
             explanation: ruling.explanation.clone(),
+            loop_moves: ruling
+                .moves
+                .iter()
+                .enumerate()
+                .filter_map(|(i, classed)| {
+                    let index = ruling.first_ply + i;
+                    let ply = self.status.plies.get(index)?;
+                    Some(LoopMove {
+                        ply: u32::try_from(index).unwrap_or(u32::MAX),
+                        side: ply.mover,
+                        mv: ply.mv.to_string(),
+                        class: classed.class,
+                        chased: classed.chased.iter().map(|sq| sq.to_string()).collect(),
+                    })
+                })
+                .collect(),
         })
     }
 

@@ -12,8 +12,10 @@
 //!   limit, decided in one replay with a per-ply record (mover, capture, check, hash, chased
 //!   pieces).
 //! - [`chase`]: which enemy pieces a move chases (spec 7); [`repetition`]: the loop, each
-//!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL verdict. Pieces keep no
-//!   identity of their own: a chased piece is followed through its own moves.
+//!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL/CHINESE verdict. Pieces
+//!   keep no identity of their own: a chased piece is followed through its own moves.
+//! - [`cxq`]: the Chinese rules' classes of a loop's moves (check, mate threat, chase by
+//!   material won); [`see`]: static exchange evaluation with the rules' piece values.
 //!
 //! ```
 //! use arbiter::game::Strictness;
@@ -32,6 +34,7 @@ mod attacks;
 pub mod chase;
 mod check;
 pub mod chinese;
+pub mod cxq;
 mod fen;
 mod fen_error;
 pub mod game;
@@ -43,6 +46,7 @@ pub mod pgn;
 mod ply;
 mod position;
 pub mod repetition;
+pub mod see;
 pub mod status;
 mod types;
 mod validate;
@@ -57,7 +61,7 @@ pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
 pub use ply::PlyRecord;
 pub use position::{Position, SquareSet};
-pub use repetition::{ChasedTarget, RepetitionRuling, SideLoop};
+pub use repetition::{ChasedTarget, ClassedMove, RepetitionRuling, SideLoop};
 pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
 pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square, side_name};
 pub use validate::IllegalMove;

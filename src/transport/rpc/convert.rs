@@ -11,9 +11,9 @@ use tonic::Status;
 use super::status::invalid_argument;
 use crate::{
     game::{
-        CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopStatus, MaterialDraw,
-        MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason, RuleOptions, RuleSet,
-        Side, Status as GameStatus, Strictness, Variant,
+        CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopMove, LoopMoveClass,
+        LoopStatus, MaterialDraw, MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason,
+        RuleOptions, RuleSet, Side, Status as GameStatus, Strictness, Variant,
     },
     proto as pb,
     search::{ClockLimits, Strength},
@@ -223,6 +223,7 @@ pub fn rule_options(options: Option<pb::RuleOptions>) -> Result<RuleOptions, Sta
         Ok(pb::RuleSet::Axf) => Some(RuleSet::Axf),
         Ok(pb::RuleSet::Simple) => Some(RuleSet::Simple),
         Ok(pb::RuleSet::Casual) => Some(RuleSet::Casual),
+        Ok(pb::RuleSet::Chinese) => Some(RuleSet::Chinese),
         Err(_) => {
             return Err(invalid_argument(
                 "options.rule_set",
@@ -296,6 +297,7 @@ pub fn rule_set(rule_set: RuleSet) -> pb::RuleSet {
         RuleSet::Axf => pb::RuleSet::Axf,
         RuleSet::Simple => pb::RuleSet::Simple,
         RuleSet::Casual => pb::RuleSet::Casual,
+        RuleSet::Chinese => pb::RuleSet::Chinese,
     }
 }
 
@@ -313,6 +315,8 @@ fn reason(reason: Reason) -> pb::OutcomeReason {
         Reason::MutualPerpetual => pb::OutcomeReason::MutualPerpetual,
         Reason::Repetition => pb::OutcomeReason::RepetitionDraw,
         Reason::MoveLimit => pb::OutcomeReason::MoveLimit,
+        Reason::PerpetualMateThreat => pb::OutcomeReason::PerpetualMateThreat,
+        Reason::ForbiddenMixed => pb::OutcomeReason::ForbiddenMixed,
     }
 }
 
@@ -429,6 +433,24 @@ fn loop_status(status: Option<LoopStatus>) -> pb::LoopStatus {
         Some(LoopStatus::Allowed) => pb::LoopStatus::Allowed,
         Some(LoopStatus::PerpetualCheck) => pb::LoopStatus::PerpetualCheck,
         Some(LoopStatus::PerpetualChase) => pb::LoopStatus::PerpetualChase,
+        Some(LoopStatus::PerpetualMateThreat) => pb::LoopStatus::PerpetualMateThreat,
+        Some(LoopStatus::ForbiddenMixed) => pb::LoopStatus::ForbiddenMixed,
+    }
+}
+
+fn loop_move(m: LoopMove) -> pb::LoopMove {
+    pb::LoopMove {
+        ply: m.ply,
+        side: side(m.side).into(),
+        r#move: m.mv,
+        class: match m.class {
+            LoopMoveClass::Idle => pb::LoopMoveClass::Idle,
+            LoopMoveClass::Check => pb::LoopMoveClass::Check,
+            LoopMoveClass::MateThreat => pb::LoopMoveClass::MateThreat,
+            LoopMoveClass::Chase => pb::LoopMoveClass::Chase,
+        }
+        .into(),
+        chased: m.chased,
     }
 }
 
@@ -477,6 +499,7 @@ pub fn status(status: GameStatus) -> pb::GameStatusResponse {
                 })
                 .collect(),
             explanation: r.explanation,
+            loop_moves: r.loop_moves.into_iter().map(loop_move).collect(),
         }),
         move_limit_counter,
     }
