@@ -60,6 +60,18 @@ pub enum Reason {
     Repetition,
     /// Xiangqi: the natural move limit without capture was reached.
     MoveLimit,
+    /// Atomic: the loser's king was caught in an explosion.
+    KingExploded,
+    /// Antichess: the winner, to move, has no piece left.
+    PiecesGivenAway,
+    /// King of the Hill: the winner's king reached the centre.
+    KingOfTheHill,
+    /// Three-check: the winner gave its third check.
+    ThirdCheck,
+    /// Racing Kings: a king reached the eighth rank (a win), or both did (a draw).
+    RaceFinished,
+    /// Horde: black captured every white piece.
+    HordeDestroyed,
 }
 
 /// A short phrase for messages, e.g. `fifty-move rule`.
@@ -78,6 +90,12 @@ impl fmt::Display for Reason {
             Reason::MutualPerpetual => "mutual perpetual",
             Reason::Repetition => "repetition",
             Reason::MoveLimit => "move limit",
+            Reason::KingExploded => "king exploded",
+            Reason::PiecesGivenAway => "all pieces given away",
+            Reason::KingOfTheHill => "king of the hill",
+            Reason::ThirdCheck => "third check",
+            Reason::RaceFinished => "king reached the eighth rank",
+            Reason::HordeDestroyed => "horde destroyed",
         })
     }
 }

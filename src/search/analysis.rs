@@ -17,7 +17,9 @@ use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
     SearchPool, SearchRequest, SearchResult, Strength,
 };
-use crate::game::{Game, InputError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi};
+use crate::game::{
+    Game, InputError, MoveInfo, OptionField, Outcome, RuleOptions, RuleSet, chess, xiangqi,
+};
 
 /// What a search reports, with its moves described for the root position.
 pub type AnalysisEvent = SearchEvent<MoveInfo>;
@@ -79,11 +81,22 @@ impl Analysis<'_> {
         let handle = match self.game {
             Game::Chess(game) => {
                 let root = game.position().clone();
+                // Standard chess and Chess960 (a `Chess` with Chess960 castling);
+                // the other variants' endings and values are not the search's.
+                let shakmaty::variant::VariantPosition::Chess(chess_root) = &root else {
+                    return Err(AnalysisError::Input(InputError::Option {
+                        field: OptionField::Variant,
+                        message: format!(
+                            "the engine searches chess, chess960 and xiangqi, not {}",
+                            root.variant()
+                        ),
+                    }));
+                };
                 let search_moves = parse_search_moves(self.search_moves, |text| {
                     chess::parse_move(&root, text).map_err(|e| chess_move_error(&root, e))
                 })?;
                 let request = SearchRequest {
-                    root: ChessNode::new(root.clone()),
+                    root: ChessNode::new(chess_root.clone()),
                     history: chess_history(game),
                     history_moves: Vec::new(),
                     limits: self.limits,
@@ -163,7 +176,10 @@ fn parse_search_moves<M>(
 
 /// Why a chess move text is no legal move, in the words the history's
 /// errors use.
-fn chess_move_error(root: &shakmaty::Chess, error: chess::MoveParseError) -> String {
+fn chess_move_error(
+    root: &shakmaty::variant::VariantPosition,
+    error: chess::MoveParseError,
+) -> String {
     match error {
         chess::MoveParseError::IllegalUci(uci) => chess::diagnose(root, uci).1,
         chess::MoveParseError::Syntax(s)

@@ -9,7 +9,9 @@
 use std::{io, ops::ControlFlow};
 
 use pgn_reader::{Outcome as PgnOutcome, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove};
+use shakmaty::{
+    CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove, variant::VariantPosition,
+};
 
 use super::{MoveParseError, diagnose, fen, notation::parse_move};
 use crate::game::{
@@ -173,11 +175,11 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
             message: "chess PGN writes its moves in SAN".to_owned(),
         });
     }
-    let mut position = if game.fen.trim().is_empty() {
+    let mut position = VariantPosition::Chess(if game.fen.trim().is_empty() {
         Chess::default()
     } else {
         fen::parse(&game.fen, Strictness::Lenient).map_err(|e| InputError::Fen(e.to_string()))?
-    };
+    });
     let mut extra = Vec::new();
     if !game.fen.trim().is_empty() {
         extra.push(("SetUp", "1".to_owned()));

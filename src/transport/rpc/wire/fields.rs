@@ -173,6 +173,8 @@ pub(crate) const MOVE_FORBIDDEN_REPETITION: Field =
 /// `Move.repetition_outcome`: `Outcome repetition_outcome = 14`.
 pub(crate) const MOVE_REPETITION_OUTCOME: Field =
     Field::one(14, "repetition_outcome", Ty::Message(OUTCOME));
+/// `Move.drop`: `bool drop = 15`.
+pub(crate) const MOVE_DROP: Field = Field::one(15, "drop", Ty::Bool);
 
 /// Every field of `Move`, in number order.
 pub(crate) const MOVE_FIELDS: &[Field] = &[
@@ -190,6 +192,7 @@ pub(crate) const MOVE_FIELDS: &[Field] = &[
     MOVE_PROMOTION,
     MOVE_FORBIDDEN_REPETITION,
     MOVE_REPETITION_OUTCOME,
+    MOVE_DROP,
 ];
 
 // `arbiter.v1.Piece` (common.proto), written inside each `Move`.

@@ -11,7 +11,7 @@ use super::{
     boolean, enumeration,
     fields::{
         ANSWER_FEN, ANSWER_IN_CHECK, ANSWER_MOVES, ANSWER_OUTCOME, ANSWER_RULE_SET,
-        ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK,
+        ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK, MOVE_DROP,
         MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE, MOVE_PROMOTION,
         MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER,
         OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
@@ -120,6 +120,7 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
         out.enumeration(MOVE_PROMOTION.number, convert::piece_kind(promotion) as i32);
     }
     out.repetition(m.forbidden_repetition);
+    out.boolean(MOVE_DROP.number, m.drop);
 }
 
 /// The coordinates view of `Move`: `uci`, `uci_one_based` and the
@@ -133,10 +134,10 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
 }
 
 /// The most one `Move` takes: five notations of at most fifteen bytes with
-/// their keys and lengths (85), two pieces of two enums (2 × 24), four flags
-/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 198 at worst,
+/// their keys and lengths (85), two pieces of two enums (2 × 24), five flags
+/// (10), two enums (2 × 11) and the repetition outcome (2 + 33): 200 at worst,
 /// though every enum the service writes is under 128 and takes two bytes.
-const MAX_MOVE_BYTES: usize = 200;
+const MAX_MOVE_BYTES: usize = 202;
 
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is

@@ -233,12 +233,12 @@ fn a_contract_change_the_codec_lacks_is_reported() {
     let renumbered = edit(|m| {
         for f in &mut m.field {
             if f.number() == fields::MOVE_SAN.number as i32 {
-                f.number = Some(15);
+                f.number = Some(16);
             }
         }
     });
     assert!(
-        renumbered.iter().any(|p| p.contains("field 15 `san`")),
+        renumbered.iter().any(|p| p.contains("field 16 `san`")),
         "{renumbered:?}"
     );
     assert!(
