@@ -11,15 +11,14 @@ use std::sync::Arc;
 use shakmaty::Position as _;
 
 use super::chess::{ChessNode, ChessRules};
-use super::eval::{ChessEvaluator, XiangqiEvaluator};
+use super::eval::{ChessEvaluator, VariantEvaluator, XiangqiEvaluator};
+use super::variant::VariantNode;
 use super::xiangqi::XiangqiNode;
 use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
     SearchPool, SearchRequest, SearchResult, Strength,
 };
-use crate::game::{
-    Game, InputError, MoveInfo, OptionField, Outcome, RuleOptions, RuleSet, chess, xiangqi,
-};
+use crate::game::{Game, InputError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi};
 
 /// What a search reports, with its moves described for the root position.
 pub type AnalysisEvent = SearchEvent<MoveInfo>;
@@ -81,43 +80,56 @@ impl Analysis<'_> {
         let handle = match self.game {
             Game::Chess(game) => {
                 let root = game.position().clone();
-                // Standard chess and Chess960 (a `Chess` with Chess960 castling);
-                // the other variants' endings and values are not the search's.
-                let shakmaty::variant::VariantPosition::Chess(chess_root) = &root else {
-                    return Err(AnalysisError::Input(InputError::Option {
-                        field: OptionField::Variant,
-                        message: format!(
-                            "the engine searches chess, chess960 and xiangqi, not {}",
-                            root.variant()
-                        ),
-                    }));
-                };
                 let search_moves = parse_search_moves(self.search_moves, |text| {
                     chess::parse_move(&root, text).map_err(|e| chess_move_error(&root, e))
                 })?;
-                let request = SearchRequest {
-                    root: ChessNode::new(chess_root.clone()),
-                    history: chess_history(game),
-                    history_moves: Vec::new(),
-                    limits: self.limits,
-                    multipv: self.multipv,
-                    rules: ChessRules::default(),
-                    search_moves,
-                    strength: self.strength,
-                };
-                let describe = move |moves: &[shakmaty::Move]| {
-                    let mut pos = root.clone();
-                    let mut out = Vec::with_capacity(moves.len());
-                    for &m in moves {
-                        if !pos.is_legal(m) {
-                            break;
+                let history = chess_history(game);
+                let describe = {
+                    let root = root.clone();
+                    move |moves: &[shakmaty::Move]| {
+                        let mut pos = root.clone();
+                        let mut out = Vec::with_capacity(moves.len());
+                        for &m in moves {
+                            if !pos.is_legal(m) {
+                                break;
+                            }
+                            out.push(chess::describe(&pos, m));
+                            pos.play_unchecked(m);
                         }
-                        out.push(chess::describe(&pos, m));
-                        pos.play_unchecked(m);
+                        out
                     }
-                    out
                 };
-                submit(pool, request, Arc::new(ChessEvaluator), describe, sink)?
+                match root {
+                    // Standard chess and Chess960 (a `Chess` with Chess960
+                    // castling): the chess node and evaluator.
+                    shakmaty::variant::VariantPosition::Chess(chess_root) => {
+                        let request = SearchRequest {
+                            root: ChessNode::new(chess_root),
+                            history,
+                            history_moves: Vec::new(),
+                            limits: self.limits,
+                            multipv: self.multipv,
+                            rules: ChessRules::default(),
+                            search_moves,
+                            strength: self.strength,
+                        };
+                        submit(pool, request, Arc::new(ChessEvaluator), describe, sink)?
+                    }
+                    // The Lichess variants: their endings scored as mates.
+                    variant_root => {
+                        let request = SearchRequest {
+                            root: VariantNode::new(variant_root),
+                            history,
+                            history_moves: Vec::new(),
+                            limits: self.limits,
+                            multipv: self.multipv,
+                            rules: ChessRules::default(),
+                            search_moves,
+                            strength: self.strength,
+                        };
+                        submit(pool, request, Arc::new(VariantEvaluator), describe, sink)?
+                    }
+                }
             }
             Game::Xiangqi(game) => {
                 let root = game.position().clone();

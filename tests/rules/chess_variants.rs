@@ -302,7 +302,7 @@ fn chess960_castling() {
     let uci = |san: &str| {
         moves
             .iter()
-            .find(|m| m.san.to_string() == san)
+            .find(|m| m.san == san)
             .map(|m| m.uci.to_string())
     };
     assert_eq!(uci("O-O").as_deref(), Some("e1h1"));
@@ -358,10 +358,7 @@ fn crazyhouse_drops() {
     let s = status(&game);
     assert!(s.fen.contains("[Pp]"), "{}", s.fen);
     let moves = game.legal_moves(&RuleOptions::default()).unwrap();
-    let drop = moves
-        .iter()
-        .find(|m| m.uci.to_string() == "P@e4")
-        .expect("P@e4");
+    let drop = moves.iter().find(|m| m.uci == "P@e4").expect("P@e4");
     assert!(drop.drop);
     assert_eq!(drop.san.to_string(), "@e4");
     assert_eq!(drop.from.to_string(), "");
