@@ -172,8 +172,10 @@ pub fn chess_move(data: &[u8]) {
         return;
     };
     let fen = MOVE_POSITIONS[usize::from(selector) % MOVE_POSITIONS.len()];
-    let position = chess::fen::parse(fen, Strictness::Strict)
-        .unwrap_or_else(|e| panic!("harness position {fen}: {e}"));
+    let position = shakmaty::variant::VariantPosition::Chess(
+        chess::fen::parse(fen, Strictness::Strict)
+            .unwrap_or_else(|e| panic!("harness position {fen}: {e}")),
+    );
     let legal = position.legal_moves();
     match chess::parse_move(&position, text) {
         Ok(m) => {

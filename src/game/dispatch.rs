@@ -13,6 +13,10 @@ use super::{
 
 /// A game loaded from a request: a start position plus its history,
 /// replayed and checked.
+// The chess game holds a `VariantPosition` (a crazyhouse position with its
+// pockets is the largest) inline: one game per call, so boxing it would buy an
+// allocation per request to save a copy of a few hundred bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Game {
     /// A chess game.
@@ -32,9 +36,9 @@ impl Game {
         rules: &RuleOptions,
     ) -> Result<Game, InputError> {
         match variant {
-            Variant::Chess => chess::ChessGame::load(fen, moves, options).map(Game::Chess),
             Variant::Xiangqi => xiangqi::XiangqiGame::load(fen, moves, options, rules)
                 .map(|game| Game::Xiangqi(Box::new(game))),
+            chess => chess::ChessGame::load(chess, fen, moves, options).map(Game::Chess),
         }
     }
 
@@ -159,6 +163,7 @@ pub fn parse_record(
             field: OptionField::RecordFormat,
             message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
         }),
+        (other, _) => Err(no_records(other)),
     }
 }
 
@@ -190,6 +195,18 @@ pub fn write_record(
             field: OptionField::RecordFormat,
             message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
         }),
+        (other, _) => Err(no_records(other)),
+    }
+}
+
+/// Records are read and written for standard chess and xiangqi only.
+fn no_records(variant: Variant) -> InputError {
+    InputError::Option {
+        field: OptionField::Variant,
+        message: format!(
+            "game records are read and written for chess and xiangqi, not {}",
+            variant.name()
+        ),
     }
 }
 

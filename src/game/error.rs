@@ -53,6 +53,8 @@ pub enum OptionField {
     ClaimDraws,
     /// How the position's coordinates are written.
     Coordinates,
+    /// The variant, where it does not fit what was asked of it.
+    Variant,
     /// A game record's format that does not fit the variant (XQF for chess).
     RecordFormat,
     /// A record's move notation that does not fit the variant.
@@ -72,6 +74,7 @@ impl OptionField {
             OptionField::MoveLimitPlies => "move_limit_plies",
             OptionField::ClaimDraws => "claim_draws",
             OptionField::Coordinates => "coordinates",
+            OptionField::Variant => "variant",
             OptionField::RecordFormat => "format",
             OptionField::RecordNotation => "notation",
             OptionField::RecordAnnotations => "annotations",

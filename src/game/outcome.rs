@@ -65,6 +65,18 @@ pub enum Reason {
     /// Xiangqi, Chinese rules: one side checked, threatened mate or chased on every
     /// move of the loop, mixing them (one check one chase, one check one mate threat, ...).
     ForbiddenMixed,
+    /// Atomic: the loser's king was caught in an explosion.
+    KingExploded,
+    /// Antichess: the winner, to move, has no piece left.
+    PiecesGivenAway,
+    /// King of the Hill: the winner's king reached the centre.
+    KingOfTheHill,
+    /// Three-check: the winner gave its third check.
+    ThirdCheck,
+    /// Racing Kings: a king reached the eighth rank (a win), or both did (a draw).
+    RaceFinished,
+    /// Horde: black captured every white piece.
+    HordeDestroyed,
 }
 
 /// A short phrase for messages, e.g. `fifty-move rule`.
@@ -85,6 +97,12 @@ impl fmt::Display for Reason {
             Reason::MoveLimit => "move limit",
             Reason::PerpetualMateThreat => "perpetual mate threat",
             Reason::ForbiddenMixed => "mixed perpetual attack",
+            Reason::KingExploded => "king exploded",
+            Reason::PiecesGivenAway => "all pieces given away",
+            Reason::KingOfTheHill => "king of the hill",
+            Reason::ThirdCheck => "third check",
+            Reason::RaceFinished => "king reached the eighth rank",
+            Reason::HordeDestroyed => "horde destroyed",
         })
     }
 }

@@ -292,6 +292,8 @@ pub struct MoveInfo {
     pub en_passant: bool,
     /// Chess: the kind a pawn promotes to; `None` for every other move and in xiangqi.
     pub promotion: Option<PieceKind>,
+    /// Crazyhouse: the move drops [`Self::piece`] from the pocket (no `from`).
+    pub drop: bool,
     /// Set when playing the move completes a repetition the rules forbid.
     pub forbidden_repetition: Option<Outcome>,
 }
@@ -314,6 +316,7 @@ impl MoveInfo {
         castling: None,
         en_passant: false,
         promotion: None,
+        drop: false,
         forbidden_repetition: None,
     };
 }
@@ -376,6 +379,15 @@ pub enum IllegalReason {
     SoldierSidewaysBeforeRiver,
     /// Xiangqi: a soldier never moves backward.
     SoldierBackward,
+    /// Antichess: a capture is available, and capturing is compulsory.
+    CaptureRequired,
+    /// Crazyhouse: no such piece in the pocket (or no drops in this variant).
+    NotInPocket,
+    /// Crazyhouse: a drop onto an occupied square, or a pawn onto the first or last rank.
+    BadDrop,
+    /// A rule of the chess variant itself (atomic: a king capturing, a capture
+    /// exploding one's own king; racing kings: giving check).
+    VariantRule,
 }
 
 /// A side's behaviour over a repeating loop (xiangqi).

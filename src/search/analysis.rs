@@ -11,7 +11,8 @@ use std::sync::Arc;
 use shakmaty::Position as _;
 
 use super::chess::{ChessNode, ChessRules};
-use super::eval::{ChessEvaluator, XiangqiEvaluator};
+use super::eval::{ChessEvaluator, VariantEvaluator, XiangqiEvaluator};
+use super::variant::VariantNode;
 use super::xiangqi::XiangqiNode;
 use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
@@ -82,29 +83,53 @@ impl Analysis<'_> {
                 let search_moves = parse_search_moves(self.search_moves, |text| {
                     chess::parse_move(&root, text).map_err(|e| chess_move_error(&root, e))
                 })?;
-                let request = SearchRequest {
-                    root: ChessNode::new(root.clone()),
-                    history: chess_history(game),
-                    history_moves: Vec::new(),
-                    limits: self.limits,
-                    multipv: self.multipv,
-                    rules: ChessRules::default(),
-                    search_moves,
-                    strength: self.strength,
-                };
-                let describe = move |moves: &[shakmaty::Move]| {
-                    let mut pos = root.clone();
-                    let mut out = Vec::with_capacity(moves.len());
-                    for &m in moves {
-                        if !pos.is_legal(m) {
-                            break;
+                let history = chess_history(game);
+                let describe = {
+                    let root = root.clone();
+                    move |moves: &[shakmaty::Move]| {
+                        let mut pos = root.clone();
+                        let mut out = Vec::with_capacity(moves.len());
+                        for &m in moves {
+                            if !pos.is_legal(m) {
+                                break;
+                            }
+                            out.push(chess::describe(&pos, m));
+                            pos.play_unchecked(m);
                         }
-                        out.push(chess::describe(&pos, m));
-                        pos.play_unchecked(m);
+                        out
                     }
-                    out
                 };
-                submit(pool, request, Arc::new(ChessEvaluator), describe, sink)?
+                match root {
+                    // Standard chess and Chess960 (a `Chess` with Chess960
+                    // castling): the chess node and evaluator.
+                    shakmaty::variant::VariantPosition::Chess(chess_root) => {
+                        let request = SearchRequest {
+                            root: ChessNode::new(chess_root),
+                            history,
+                            history_moves: Vec::new(),
+                            limits: self.limits,
+                            multipv: self.multipv,
+                            rules: ChessRules::default(),
+                            search_moves,
+                            strength: self.strength,
+                        };
+                        submit(pool, request, Arc::new(ChessEvaluator), describe, sink)?
+                    }
+                    // The Lichess variants: their endings scored as mates.
+                    variant_root => {
+                        let request = SearchRequest {
+                            root: VariantNode::new(variant_root),
+                            history,
+                            history_moves: Vec::new(),
+                            limits: self.limits,
+                            multipv: self.multipv,
+                            rules: ChessRules::default(),
+                            search_moves,
+                            strength: self.strength,
+                        };
+                        submit(pool, request, Arc::new(VariantEvaluator), describe, sink)?
+                    }
+                }
             }
             Game::Xiangqi(game) => {
                 let root = game.position().clone();
@@ -164,7 +189,10 @@ fn parse_search_moves<M>(
 
 /// Why a chess move text is no legal move, in the words the history's
 /// errors use.
-fn chess_move_error(root: &shakmaty::Chess, error: chess::MoveParseError) -> String {
+fn chess_move_error(
+    root: &shakmaty::variant::VariantPosition,
+    error: chess::MoveParseError,
+) -> String {
     match error {
         chess::MoveParseError::IllegalUci(uci) => chess::diagnose(root, uci).1,
         chess::MoveParseError::Syntax(s)

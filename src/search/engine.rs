@@ -335,6 +335,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             let score = match root.no_move_outcome(root.in_check()) {
                 NoMoveOutcome::Loss => mated_in(0),
                 NoMoveOutcome::Draw => DRAW,
+                NoMoveOutcome::Win => mate_in(0),
             };
             return self.result(
                 None,

@@ -7,7 +7,8 @@
 //! clock's soft and hard bounds), `strength` (levels below full strength),
 //! `wdl` (win/draw/loss model), `engine` (iterative deepening, the root),
 //! `tree` (PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
-//! and one adapter per game (`chess`, `xiangqi`).
+//! and one adapter per game (`chess`, `xiangqi`, and `variant` for the
+//! Lichess variants).
 
 pub mod analysis;
 pub mod chess;
@@ -23,6 +24,7 @@ pub mod strength;
 pub mod time;
 mod tree;
 pub mod tt;
+pub mod variant;
 pub mod wdl;
 pub mod xiangqi;
 
@@ -57,8 +59,11 @@ pub trait Evaluator<G>: Send + Sync {
 pub enum NoMoveOutcome {
     /// Checkmate, and in xiangqi also stalemate.
     Loss,
-    /// Chess stalemate.
+    /// Chess stalemate, and a variant's drawn ending (racing kings).
     Draw,
+    /// A variant ending the side to move has won (antichess: no pieces left,
+    /// or stalemated).
+    Win,
 }
 
 /// How the game's rules judge a repetition reached during the search.
@@ -146,6 +151,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     }
     /// What having no legal move is worth to the side to move, given whether it is in check.
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome;
+    /// Whether the game has ended here by a rule of its own although the
+    /// position is not searched further (a chess variant's ending): the node
+    /// is scored by [`SearchGame::no_move_outcome`] before any pruning or
+    /// static evaluation. Chess and xiangqi never are.
+    fn is_terminal(&self) -> bool {
+        false
+    }
     /// Plies since the last irreversible move; no repetition reaches past it.
     fn reversible_plies(&self) -> u32;
     /// A draw the rules impose regardless of repetition (chess fifty-move rule

@@ -104,6 +104,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         match pos.no_move_outcome(in_check) {
             NoMoveOutcome::Loss => mated_in(ply),
             NoMoveOutcome::Draw => DRAW,
+            NoMoveOutcome::Win => mate_in(ply),
         }
     }
 
@@ -130,6 +131,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             return self.evaluator.evaluate(pos);
         }
 
+        if pos.is_terminal() {
+            return Self::no_move_score(pos, in_check, ply);
+        }
         if let Some(score) = self.repetition_score(pos, ply) {
             return score;
         }
@@ -387,6 +391,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.in_check();
+        if pos.is_terminal() {
+            return Self::no_move_score(pos, in_check, ply);
+        }
         if ply >= MAX_PLY {
             return if in_check {
                 DRAW

@@ -15,7 +15,7 @@ use tonic::{
 };
 
 use crate::config::Secret;
-use crate::game::{Game, Variant};
+use crate::game::Game;
 use crate::proto::{self as pb, engine_client::EngineClient};
 use crate::search::{Limits, Score, Wdl};
 use crate::uci::{Backend, Event, Job, Line, Running, Sink};
@@ -119,11 +119,7 @@ fn request(job: &Job) -> pb::AnalyzeRequest {
     };
     pb::AnalyzeRequest {
         position: Some(pb::Position {
-            variant: match job.variant {
-                Variant::Chess => pb::Variant::Chess,
-                Variant::Xiangqi => pb::Variant::Xiangqi,
-            }
-            .into(),
+            variant: super::rpc::convert::variant_to_wire(job.variant).into(),
             fen: job.fen.clone(),
             moves: job.moves.clone(),
             coordinates: if job.load.one_based {

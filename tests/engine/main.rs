@@ -8,5 +8,6 @@ mod bots;
 mod chess_tactics;
 mod search_behaviour;
 mod uci;
+mod variant_tactics;
 mod xiangqi_rules_search;
 mod xiangqi_tactics;

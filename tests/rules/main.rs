@@ -10,6 +10,7 @@ mod support;
 mod architecture;
 mod chess_perft;
 mod chess_rules;
+mod chess_variants;
 mod generated_code;
 mod properties;
 mod records;

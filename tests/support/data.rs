@@ -7,6 +7,12 @@
 pub(crate) const CHESS_EPD: &str = include_str!("../data/chess.epd");
 /// The xiangqi perft suite.
 pub(crate) const XIANGQI_EPD: &str = include_str!("../data/xiangqi.epd");
+/// Chess960 (Stockfish 15.1) and the Lichess variants (Fairy-Stockfish 11.1):
+/// `variant: FEN ;D1 n ...` lines, from `tests/data/gen_variant_perft.py`.
+pub(crate) const CHESS_VARIANTS_EPD: &str = include_str!("../data/chess_variants.epd");
+/// Legal moves, SAN and outcomes of python-chess on playout positions of
+/// every chess variant, from `tests/data/gen_variant_corpus.py`.
+pub(crate) const CHESS_VARIANTS_CORPUS: &str = include_str!("../data/chess_variants_corpus.txt");
 /// Xiangqi positions with Fairy-Stockfish's WXF for every legal move.
 pub(crate) const XIANGQI_WXF: &str = include_str!("../data/xiangqi_wxf.txt");
 

@@ -11,9 +11,13 @@ use std::num::NonZeroU32;
 
 use crate::game::Strictness;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece,
-    PositionError, PositionErrorKinds, Rank, Role, Setup, Square, fen::Fen,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece, Position,
+    PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
+    fen::{Fen, ParseFenError},
+    variant::{Variant as ShakmatyVariant, VariantPosition},
 };
+
+use super::variant::{CHESS960_POSITIONS, ChessRules, chess960_position};
 
 /// Longest FEN accepted; a real one is under 100 bytes.
 pub const MAX_FEN_LEN: usize = 256;
@@ -75,6 +79,11 @@ pub enum FenError {
     BadFullmoveNumber(String),
     /// Well formed, but not a legal position: one sentence per problem found.
     Illegal(String),
+    /// A chess variant's FEN (read by shakmaty's reader) with a bad field:
+    /// the sentence names the field and what it may hold.
+    VariantField(&'static str),
+    /// A Chess960 start-position number above 959 (the number as written).
+    Chess960Number(String),
 }
 
 impl fmt::Display for FenError {
@@ -128,6 +137,12 @@ impl fmt::Display for FenError {
                 write!(f, "fullmove number must be a number from 1, found '{full}'")
             }
             FenError::Illegal(problems) => f.write_str(problems),
+            FenError::VariantField(message) => f.write_str(message),
+            FenError::Chess960Number(number) => write!(
+                f,
+                "Chess960 start positions are numbered 0 to {}, not {number}",
+                CHESS960_POSITIONS - 1
+            ),
         }
     }
 }
@@ -199,10 +214,22 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
                         .or_else(PositionError::ignore_invalid_ep_square)
                         .or_else(PositionError::ignore_impossible_check)
                         .or_else(PositionError::ignore_too_much_material)
-                        .map_err(|e| FenError::Illegal(describe(e.kinds(), &board, turn)));
+                        .map_err(|e| {
+                            FenError::Illegal(describe(
+                                e.kinds(),
+                                &board,
+                                turn,
+                                ShakmatyVariant::Chess,
+                            ))
+                        });
                 }
             }
-            Err(FenError::Illegal(describe(kinds, &board, turn)))
+            Err(FenError::Illegal(describe(
+                kinds,
+                &board,
+                turn,
+                ShakmatyVariant::Chess,
+            )))
         }
     }
 }
@@ -348,13 +375,27 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// Turns shakmaty's error flags into one sentence per problem.
-fn describe(kinds: PositionErrorKinds, board: &Board, turn: Color) -> String {
+fn describe(
+    kinds: PositionErrorKinds,
+    board: &Board,
+    turn: Color,
+    variant: ShakmatyVariant,
+) -> String {
     let mut problems = Vec::new();
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
         problems.push("the board is empty".to_owned());
     }
     for color in [Color::White, Color::Black] {
         let kings = board.by_piece(color.king());
+        // Antichess kings are ordinary pieces, and the horde has none.
+        let kings_free = variant == ShakmatyVariant::Antichess
+            || (variant == ShakmatyVariant::Horde && color == Color::White);
+        if kings_free
+            && !kinds
+                .intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS)
+        {
+            continue;
+        }
         if kings.is_empty() {
             problems.push(format!("{} has no king", side_name(color)));
         } else if kings.count() > 1 {
@@ -397,7 +438,29 @@ fn describe(kinds: PositionErrorKinds, board: &Board, turn: Color) -> String {
         );
     }
     if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
-        problems.push("more material than promotions could produce".to_owned());
+        problems.push(
+            if variant == ShakmatyVariant::Crazyhouse {
+                "more pieces on the board and in the pockets than a game can hold"
+            } else {
+                "more material than promotions could produce"
+            }
+            .to_owned(),
+        );
+    }
+    if kinds.contains(PositionErrorKinds::VARIANT) {
+        problems.push(
+            match variant {
+                ShakmatyVariant::ThreeCheck => "both sides have already given three checks",
+                ShakmatyVariant::Crazyhouse => {
+                    "the board and the pockets hold more than 64 pieces together"
+                }
+                ShakmatyVariant::RacingKings => {
+                    "racing kings has no pawns, and both kings cannot stand on the eighth rank with black to move"
+                }
+                _ => "the position breaks a rule of the variant",
+            }
+            .to_owned(),
+        );
     }
     if problems.is_empty() {
         problems.push("the position is not legal".to_owned());
@@ -405,10 +468,90 @@ fn describe(kinds: PositionErrorKinds, board: &Board, turn: Color) -> String {
     problems.join("; ")
 }
 
+/// Reads the FEN of a chess variant (not standard chess, which [`parse`]
+/// reads) with shakmaty's reader, which knows every community's forms:
+/// X-FEN and Shredder-FEN castling, crazyhouse pockets (`[Qn]` or a ninth
+/// rank) and promoted pieces (`~`), three-check counters as a `3+3` field or
+/// a `+1+2` suffix. Chess960 also takes a start-position number (`518`).
+pub fn parse_variant(
+    fen: &str,
+    rules: ChessRules,
+    strictness: Strictness,
+) -> Result<VariantPosition, FenError> {
+    if fen.len() > MAX_FEN_LEN {
+        return Err(FenError::TooLong(fen.len()));
+    }
+    let text = fen.trim();
+    if rules.castling == CastlingMode::Chess960 && text.bytes().all(|b| b.is_ascii_digit()) {
+        return match text.parse::<u32>() {
+            Ok(index) if index < CHESS960_POSITIONS => Ok(chess960_position(index)),
+            _ => Err(FenError::Chess960Number(text.to_owned())),
+        };
+    }
+    let setup = Fen::from_ascii(text.as_bytes())
+        .map_err(|e| FenError::VariantField(variant_field_error(e)))?
+        .into_setup();
+    let board = setup.board.clone();
+    let turn = setup.turn;
+    match VariantPosition::from_setup(rules.variant, setup, rules.castling) {
+        Ok(pos) => Ok(pos),
+        Err(err) => {
+            let kinds = err.kinds();
+            let tolerated = PositionErrorKinds::INVALID_CASTLING_RIGHTS
+                | PositionErrorKinds::INVALID_EP_SQUARE
+                | PositionErrorKinds::IMPOSSIBLE_CHECK
+                | PositionErrorKinds::TOO_MUCH_MATERIAL;
+            if strictness == Strictness::Lenient && (kinds - tolerated).is_empty() {
+                return err
+                    .ignore_invalid_castling_rights()
+                    .or_else(PositionError::ignore_invalid_ep_square)
+                    .or_else(PositionError::ignore_impossible_check)
+                    .or_else(PositionError::ignore_too_much_material)
+                    .map_err(|e| {
+                        FenError::Illegal(describe(e.kinds(), &board, turn, rules.variant))
+                    });
+            }
+            Err(FenError::Illegal(describe(
+                kinds,
+                &board,
+                turn,
+                rules.variant,
+            )))
+        }
+    }
+}
+
+/// The sentence for a field shakmaty's FEN reader refused.
+fn variant_field_error(error: ParseFenError) -> &'static str {
+    match error {
+        ParseFenError::InvalidFen => {
+            "expected the fields board, side, castling, en passant, [checks,] halfmove clock, fullmove number [+checks]"
+        }
+        ParseFenError::InvalidBoard => {
+            "the board must be 8 ranks of 8 files: piece letters (PNBRQK/pnbrqk, '~' after a promoted piece) and digits 1-8, ranks separated by '/'"
+        }
+        ParseFenError::InvalidPocket => {
+            "the pocket ('[Qn]' after the board, or a ninth rank) may hold only piece letters, at most 64"
+        }
+        ParseFenError::InvalidTurn => "side to move must be 'w' or 'b'",
+        ParseFenError::InvalidCastling => {
+            "castling field must be '-', KQkq, or the rooks' files (Shredder-FEN HAha, X-FEN)"
+        }
+        ParseFenError::InvalidEpSquare => "en-passant field must be '-' or a square",
+        ParseFenError::InvalidRemainingChecks => {
+            "three-check counters must be the checks given as '+1+2' (each 0-3) or the checks remaining as a '3+3' field"
+        }
+        ParseFenError::InvalidHalfmoveClock => "halfmove clock must be a non-negative number",
+        ParseFenError::InvalidFullmoves => "fullmove number must be a number from 1",
+    }
+}
+
 /// The canonical FEN of a position (en-passant square only when a capture is
-/// legal, as Stockfish and lichess write it).
+/// legal, as Stockfish and lichess write it; Chess960 castling in X-FEN;
+/// crazyhouse pockets in brackets; three-check's remaining checks as a
+/// `3+3` field, as python-chess and Lichess write them).
 #[must_use]
-pub fn format(pos: &Chess) -> String {
+pub fn format(pos: &impl Position) -> String {
     // Every answer carries a FEN: append directly rather than through
     // `Display`, which writes one char at a time into a growing string.
     let mut out = String::with_capacity(96);

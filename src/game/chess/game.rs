@@ -4,16 +4,17 @@
 
 use std::cell::OnceCell;
 
-use shakmaty::{CastlingMode, Chess, Move, MoveList, Position, san::SanPlus};
+use shakmaty::{Move, MoveList, Position, san::SanPlus, variant::VariantPosition};
 
 use crate::game::{
     InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField, Outcome, PerftReport, Reason,
-    RepetitionInfo, RuleOptions, RuleSet, Status, Verdict,
+    RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
 };
 
 use super::fen;
 use super::notation::*;
 use super::validate::{self, diagnose};
+use super::variant::{ChessRules, variant_ending};
 use super::zobrist::{self, hash};
 
 /// FIDE 9.2 / 9.6.1: threefold is claimable, fivefold ends the game.
@@ -23,10 +24,12 @@ const AUTOMATIC_REPETITIONS: u32 = 5;
 const CLAIMABLE_HALFMOVES: u32 = 100;
 const AUTOMATIC_HALFMOVES: u32 = 150;
 
-/// A chess game: a start position and the legal moves played from it.
+/// A chess game of any chess variant: a start position and the legal moves
+/// played from it.
 #[derive(Debug, Clone)]
 pub struct ChessGame {
-    position: Chess,
+    position: VariantPosition,
+    rules: ChessRules,
     /// Zobrist hash of every position since the last irreversible move, the
     /// current one last.
     window: Vec<u64>,
@@ -41,12 +44,20 @@ pub struct ChessGame {
 }
 
 impl ChessGame {
-    /// Replays `moves` from `fen` (empty = start position).
+    /// Replays `moves` from `fen` (empty = the variant's start position)
+    /// under the chess variant `variant`.
     pub fn load(
+        variant: Variant,
         fen: &str,
         moves: &[impl AsRef<str>],
         options: LoadOptions,
     ) -> Result<Self, InputError> {
+        let Some(rules) = ChessRules::of(variant) else {
+            return Err(InputError::Option {
+                field: OptionField::Variant,
+                message: "xiangqi is not a chess variant".to_owned(),
+            });
+        };
         if options.one_based {
             return Err(InputError::Option {
                 field: OptionField::Coordinates,
@@ -54,13 +65,19 @@ impl ChessGame {
             });
         }
         let position = if fen.trim().is_empty() {
-            Chess::default()
+            rules.start()
+        } else if rules.is_standard() {
+            VariantPosition::Chess(
+                fen::parse(fen, options.strictness).map_err(|e| InputError::Fen(e.to_string()))?,
+            )
         } else {
-            fen::parse(fen, options.strictness).map_err(|e| InputError::Fen(e.to_string()))?
+            fen::parse_variant(fen, rules, options.strictness)
+                .map_err(|e| InputError::Fen(e.to_string()))?
         };
         let mut game = ChessGame {
             window: vec![hash(&position)],
             position,
+            rules,
             window_start_ply: 0,
             plies: 0,
             legal: OnceCell::new(),
@@ -94,14 +111,21 @@ impl ChessGame {
 
     fn play(&mut self, m: Move) {
         let irreversible = self.position.is_irreversible(m);
-        let carry = self
-            .window
-            .last()
-            .and_then(|&current| zobrist::Carry::before(current, &self.position, m));
+        // The carried hash knows chess's moves only; a variant's position is
+        // hashed afresh.
+        let carry = match (&self.position, self.window.last()) {
+            (VariantPosition::Chess(chess), Some(&current)) => {
+                zobrist::Carry::before(current, chess, m)
+            }
+            _ => None,
+        };
         self.position.play_unchecked(m);
         self.legal.take();
         self.plies += 1;
-        let next = carry.map_or_else(|| hash(&self.position), |carry| carry.after(&self.position));
+        let next = match (&self.position, carry) {
+            (VariantPosition::Chess(chess), Some(carry)) => carry.after(chess),
+            _ => hash(&self.position),
+        };
         debug_assert_eq!(next, hash(&self.position));
         if irreversible {
             self.window.clear();
@@ -112,8 +136,14 @@ impl ChessGame {
 
     /// The position after the history.
     #[must_use]
-    pub fn position(&self) -> &Chess {
+    pub fn position(&self) -> &VariantPosition {
         &self.position
+    }
+
+    /// The variant's rules.
+    #[must_use]
+    pub fn rules(&self) -> ChessRules {
+        self.rules
     }
 
     /// Zobrist hashes since the last irreversible move, current last.
@@ -137,9 +167,10 @@ impl ChessGame {
     /// Every legal move in UCI only, sorted.
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
-        in_uci_order(&self.position.legal_moves())
+        let mode = self.position.castles().mode();
+        in_uci_order(&self.position.legal_moves(), mode)
             .map(|m| MoveCoordinates {
-                uci: uci_text(m.to_uci(CastlingMode::Standard)),
+                uci: uci_text(m.to_uci(mode)),
                 uci_one_based: None,
                 forbidden_repetition: None,
             })
@@ -183,6 +214,12 @@ impl ChessGame {
     /// the side to move has a legal move.
     fn outcome_given_moves(&self, has_moves: bool) -> Outcome {
         let pos = &self.position;
+        if self.rules.has_variant_endings() {
+            let ending = variant_ending(pos);
+            if ending.is_over() {
+                return ending;
+            }
+        }
         if !has_moves {
             return if pos.is_check() {
                 Outcome::Decisive {
@@ -377,7 +414,7 @@ impl ChessGame {
             let mut child = self.position.clone();
             child.play_unchecked(m);
             rows.push((
-                m.to_uci(CastlingMode::Standard).to_string(),
+                m.to_uci(self.position.castles().mode()).to_string(),
                 shakmaty::perft(&child, depth - 1),
             ));
         }
@@ -402,7 +439,7 @@ impl ChessGame {
                 let mut child = self.position.clone();
                 child.play_unchecked(m);
                 (
-                    m.to_uci(CastlingMode::Standard).to_string(),
+                    m.to_uci(self.position.castles().mode()).to_string(),
                     shakmaty::perft(&child, depth - 1),
                 )
             })

@@ -6,7 +6,9 @@
 //! One concern per file, as for xiangqi: the game and its endings
 //! (`game.rs`), FEN (`fen.rs`), notation (`notation.rs`), check detection
 //! (`check.rs`), reasons for illegal moves (`validate.rs`), the fast path for
-//! history moves (`uci_fast.rs`) and the repetition hashes (`zobrist.rs`).
+//! history moves (`uci_fast.rs`), the repetition hashes (`zobrist.rs`) and
+//! which variant is played (`variant.rs`: Chess960 and the Lichess variants,
+//! all through shakmaty's `VariantPosition`).
 
 mod check;
 pub mod fen;
@@ -15,8 +17,10 @@ mod notation;
 pub mod pgn;
 mod uci_fast;
 mod validate;
+pub mod variant;
 mod zobrist;
 
 pub use game::{ChessGame, check_rule_set};
 pub use notation::{MoveParseError, describe, parse_move};
 pub use validate::diagnose;
+pub use variant::{ChessRules, chess960_position, variant_ending};

@@ -3,9 +3,10 @@
 //! without a heap string per text.
 
 use shakmaty::{
-    CastlingMode, Chess, Color, Move, MoveList, Position, Role,
+    CastlingMode, Color, Move, MoveList, Position, Role,
     san::{San, SanPlus, Suffix},
     uci::UciMove,
+    variant::VariantPosition,
 };
 
 use crate::game::{CastlingSide, MoveInfo, Notation, PieceInfo, PieceKind, Side};
@@ -32,10 +33,17 @@ pub(super) fn kind(role: Role) -> PieceKind {
 }
 
 /// Parses a move in UCI or SAN against a position. Errors say why in words
-/// and tell a syntax problem from an illegal move.
-pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
-    if let Some((from, to, promotion)) = plain_uci(text.as_bytes())
-        && let Some(m) = uci_fast::ordinary_legal_move(pos, from, to, promotion)
+/// and tell a syntax problem from an illegal move. UCI castling is accepted
+/// as king-takes-rook (`e1h1`, Chess960's form) and, where it names one
+/// castling, as the king's two-square move (`e1g1`); drops are `P@e4`.
+pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseError> {
+    let chess = match pos {
+        VariantPosition::Chess(chess) => Some(chess),
+        _ => None,
+    };
+    if let Some(chess) = chess
+        && let Some((from, to, promotion)) = plain_uci(text.as_bytes())
+        && let Some(m) = uci_fast::ordinary_legal_move(chess, from, to, promotion)
     {
         return Ok(m);
     }
@@ -50,12 +58,13 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
         )));
     }
     if let Ok(uci) = text.parse::<UciMove>() {
-        if let UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } = uci
-            && let Some(m) = uci_fast::ordinary_legal_move(pos, from, to, promotion)
+        if let Some(chess) = chess
+            && let UciMove::Normal {
+                from,
+                to,
+                promotion,
+            } = uci
+            && let Some(m) = uci_fast::ordinary_legal_move(chess, from, to, promotion)
         {
             return Ok(m);
         }
@@ -71,12 +80,26 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
                 format!("'{text}' fits more than one legal move; add the origin file or rank"),
             )),
             Err(shakmaty::san::SanError::IllegalSan) => match san.san {
-                // Castling written in SAN gets the same diagnosis as e1g1.
+                // Castling written in SAN gets the same diagnosis as e1g1 (or,
+                // in Chess960, as the king taking its rook).
                 San::Castle(side) => {
                     let rank = pos.turn().backrank();
+                    let king = pos.board().king_of(pos.turn());
+                    let rook = pos.castles().rook(pos.turn(), side);
+                    let (from, to) = match (pos.castles().mode(), king, rook) {
+                        (CastlingMode::Chess960, Some(king), Some(rook)) => (king, rook),
+                        (CastlingMode::Chess960, Some(king), None) => (
+                            king,
+                            shakmaty::Square::from_coords(side.king_to_file(), rank),
+                        ),
+                        _ => (
+                            shakmaty::Square::from_coords(shakmaty::File::E, rank),
+                            shakmaty::Square::from_coords(side.king_to_file(), rank),
+                        ),
+                    };
                     Err(MoveParseError::IllegalUci(UciMove::Normal {
-                        from: shakmaty::Square::from_coords(shakmaty::File::E, rank),
-                        to: shakmaty::Square::from_coords(side.king_to_file(), rank),
+                        from,
+                        to,
                         promotion: None,
                     }))
                 }
@@ -86,7 +109,7 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveParseError> {
             },
         },
         Err(_) => Err(MoveParseError::Syntax(format!(
-            "'{}' is neither UCI (e2e4, e7e8q) nor SAN (Nf3, O-O)",
+            "'{}' is neither UCI (e2e4, e7e8q, P@e4) nor SAN (Nf3, O-O, @e4)",
             text.escape_debug()
         ))),
     }
@@ -132,24 +155,37 @@ pub enum MoveParseError {
 
 /// Describes a legal move of `pos`.
 #[must_use]
-pub fn describe(pos: &Chess, m: Move) -> MoveInfo {
+pub fn describe(pos: &VariantPosition, m: Move) -> MoveInfo {
     describe_among(pos, m, &pos.legal_moves())
+}
+
+/// The board-reading check test, for standard chess and Chess960 (the
+/// variants' checks and endings differ: their moves are played to see).
+fn check_test(pos: &VariantPosition) -> Option<CheckTest> {
+    match pos {
+        VariantPosition::Chess(chess) => Some(CheckTest::new(chess)),
+        _ => None,
+    }
 }
 
 /// Every legal move of `pos` (`moves`), described, in UCI order, each handed to `each`
 /// as soon as it is written.
-pub(super) fn describe_all(pos: &Chess, moves: &MoveList, mut each: impl FnMut(&MoveInfo)) {
+pub(super) fn describe_all(
+    pos: &VariantPosition,
+    moves: &MoveList,
+    mut each: impl FnMut(&MoveInfo),
+) {
     let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
-    let checks = CheckTest::new(pos);
-    for m in in_uci_order(moves) {
+    let checks = check_test(pos);
+    for m in in_uci_order(moves, pos.castles().mode()) {
         let rivals = if arrivals.contested(m) {
             moves
         } else {
             &uncontested
         };
         let mut info = MoveInfo::EMPTY;
-        describe_into(&mut info, pos, m, rivals, &checks);
+        describe_into(&mut info, pos, m, rivals, checks.as_ref());
         each(&info);
     }
 }
@@ -184,11 +220,14 @@ impl Arrivals {
 /// one `u32`, so the sort compares plain integers: a key computed once per
 /// move and compared as a primitive keeps sorting a small share of a
 /// move-list call.
-pub(super) fn in_uci_order(moves: &MoveList) -> impl Iterator<Item = Move> + '_ {
+pub(super) fn in_uci_order(
+    moves: &MoveList,
+    mode: CastlingMode,
+) -> impl Iterator<Item = Move> + '_ {
     let mut keyed: Vec<u32> = moves
         .iter()
         .zip(0u32..)
-        .map(|(&m, index)| (uci_order(m) << 8) | index)
+        .map(|(&m, index)| (uci_order(m, mode) << 8) | index)
         .collect();
     keyed.sort_unstable();
     keyed
@@ -197,11 +236,26 @@ pub(super) fn in_uci_order(moves: &MoveList) -> impl Iterator<Item = Move> + '_ 
 }
 
 /// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without
-/// building them: file before rank, castling as the king's two-square move.
-/// Inlined into the sort's key loop, across the module boundary.
+/// building them: file before rank, castling as the king's two-square move
+/// (in Chess960 as the king taking its rook), drops (`B@…` to `R@…`, capital
+/// letters) before every other move. Inlined into the sort's key loop,
+/// across the module boundary.
 #[inline]
-pub(super) fn uci_order(m: Move) -> u32 {
+pub(super) fn uci_order(m: Move, mode: CastlingMode) -> u32 {
+    const DROPS: u32 = 5 * 64;
+    let point = |sq: shakmaty::Square| u32::from(sq.file()) * 8 + u32::from(sq.rank());
     let (from, to) = match m {
+        Move::Put { role, to } => {
+            let letter = match role {
+                Role::Bishop => 0,
+                Role::Knight => 1,
+                Role::Pawn => 2,
+                Role::Queen => 3,
+                _ => 4,
+            };
+            return letter * 64 + point(to);
+        }
+        Move::Castle { king, rook } if mode == CastlingMode::Chess960 => (king, rook),
         Move::Castle { king, rook } => {
             let file = if rook.file() > king.file() {
                 shakmaty::File::G
@@ -212,15 +266,16 @@ pub(super) fn uci_order(m: Move) -> u32 {
         }
         _ => (m.from().unwrap_or(m.to()), m.to()),
     };
-    let point = |sq: shakmaty::Square| u32::from(sq.file()) * 8 + u32::from(sq.rank());
+    // Antichess promotes to a king too: `k` sorts between `b` and `n`.
     let promotion = match m.promotion() {
         None => 0,
         Some(Role::Bishop) => 1,
-        Some(Role::Knight) => 2,
-        Some(Role::Queen) => 3,
-        Some(_) => 4,
+        Some(Role::King) => 2,
+        Some(Role::Knight) => 3,
+        Some(Role::Queen) => 4,
+        Some(_) => 5,
     };
-    (point(from) * 64 + point(to)) * 8 + promotion
+    DROPS + (point(from) * 64 + point(to)) * 8 + promotion
 }
 
 /// Describes `m`, one of `legal` (all of `pos`'s legal moves, or at least
@@ -228,9 +283,9 @@ pub(super) fn uci_order(m: Move) -> u32 {
 /// the other legal moves only to disambiguate, and a mate test only after a
 /// check, so a whole move list costs one generation plus one per checking
 /// move — not one per move, as a position-by-position SAN would.
-pub(super) fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo {
+pub(super) fn describe_among(pos: &VariantPosition, m: Move, legal: &MoveList) -> MoveInfo {
     let mut info = MoveInfo::EMPTY;
-    describe_into(&mut info, pos, m, legal, &CheckTest::new(pos));
+    describe_into(&mut info, pos, m, legal, check_test(pos).as_ref());
     info
 }
 
@@ -239,22 +294,34 @@ pub(super) fn describe_among(pos: &Chess, m: Move, legal: &MoveList) -> MoveInfo
 /// stalled on the byte-wise writes just made to it.
 pub(super) fn describe_into(
     info: &mut MoveInfo,
-    pos: &Chess,
+    pos: &VariantPosition,
     m: Move,
     legal: &MoveList,
-    checks: &CheckTest,
+    checks: Option<&CheckTest>,
 ) {
     let mover = side(pos.turn());
     let san = San::disambiguate(m, legal);
-    let suffix = if !checks.gives_check(pos, m) {
-        None
-    } else if played(pos, m).legal_moves().is_empty() {
-        Some(Suffix::Checkmate)
-    } else {
-        Some(Suffix::Check)
+    let (suffix, check) = match (pos, checks) {
+        (VariantPosition::Chess(chess), Some(checks)) => {
+            let suffix = if !checks.gives_check(chess, m) {
+                None
+            } else if played(chess, m).legal_moves().is_empty() {
+                Some(Suffix::Checkmate)
+            } else {
+                Some(Suffix::Check)
+            };
+            (suffix, suffix.is_some())
+        }
+        // A variant's `#` is any win the move brings (an explosion, the
+        // hill, the third check), as Lichess and python-chess write it.
+        _ => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            (Suffix::from_position(&after), after.is_check())
+        }
     };
     let san = SanPlus { san, suffix };
-    let uci = m.to_uci(CastlingMode::Standard);
+    let uci = m.to_uci(pos.castles().mode());
     push_uci(&mut info.uci, uci);
     match uci {
         UciMove::Normal { from, to, .. } => {
@@ -278,9 +345,10 @@ pub(super) fn describe_into(
         side: mover.opponent(),
         kind: kind(role),
     });
-    info.check = suffix.is_some();
+    info.check = check;
     info.en_passant = m.is_en_passant();
     info.promotion = m.promotion().map(kind);
+    info.drop = matches!(m, Move::Put { .. });
 }
 
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.
@@ -394,7 +462,7 @@ mod tests {
                 let pos = fen
                     .parse::<Fen>()
                     .unwrap()
-                    .into_position(CastlingMode::Chess960)
+                    .into_position(CastlingMode::Standard)
                     .unwrap();
                 (fen, pos)
             })
@@ -501,9 +569,10 @@ mod tests {
             }
             for pos in positions {
                 let mut legal = pos.legal_moves();
-                legal.sort_unstable_by_key(|&m| uci_order(m));
+                legal.sort_unstable_by_key(|&m| uci_order(m, CastlingMode::Standard));
                 let mut described = Vec::new();
-                describe_all(&pos, &pos.legal_moves(), |info| {
+                let variant = shakmaty::variant::VariantPosition::Chess(pos.clone());
+                describe_all(&variant, &pos.legal_moves(), |info| {
                     described.push(info.clone())
                 });
                 let ucis: Vec<String> = described.iter().map(|m| m.uci.to_string()).collect();

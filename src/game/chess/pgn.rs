@@ -12,7 +12,9 @@
 use std::{io, ops::ControlFlow};
 
 use pgn_reader::{Outcome as PgnOutcome, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove};
+use shakmaty::{
+    CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove, variant::VariantPosition,
+};
 
 use pgn_reader::{Nag, RawComment};
 
@@ -309,11 +311,11 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
             message: "chess PGN writes its moves in SAN".to_owned(),
         });
     }
-    let position = if game.fen.trim().is_empty() {
+    let position = VariantPosition::Chess(if game.fen.trim().is_empty() {
         Chess::default()
     } else {
         fen::parse(&game.fen, Strictness::Lenient).map_err(|e| InputError::Fen(e.to_string()))?
-    };
+    });
     let mut extra = Vec::new();
     if !game.fen.trim().is_empty() {
         extra.push(("SetUp", "1".to_owned()));
@@ -348,7 +350,7 @@ enum LinePath<'a> {
 /// position before that move.
 fn write_line(
     movetext: &mut MovetextWriter,
-    mut position: Chess,
+    mut position: VariantPosition,
     moves: &[String],
     annotations: &[Annotation],
     path: &LinePath<'_>,

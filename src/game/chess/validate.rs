@@ -2,8 +2,10 @@
 //! players and bots want to know which rule they broke.
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square, attacks, san::San,
+    Bitboard, CastlingMode, CastlingSide, Color, Move, Position, Rank, Role, Square, attacks,
+    san::San,
     uci::UciMove,
+    variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
 use crate::game::types::IllegalReason;
@@ -25,7 +27,7 @@ fn role_name(role: Role) -> &'static str {
 /// no piece or several fit. A SAN that is illegal but names one piece this way
 /// gets that piece's precise reason instead of "no such move".
 #[must_use]
-pub(crate) fn sole_candidate(pos: &Chess, san: &San) -> Option<UciMove> {
+pub(crate) fn sole_candidate(pos: &VariantPosition, san: &San) -> Option<UciMove> {
     let San::Normal {
         role,
         file,
@@ -74,18 +76,22 @@ fn reaches_by_geometry(role: Role, color: Color, from: Square, to: Square, captu
 
 /// The reason a UCI move that shakmaty rejected is illegal, with a sentence.
 #[must_use]
-pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
-    let UciMove::Normal {
-        from,
-        to,
-        promotion,
-    } = uci
-    else {
-        return (
-            IllegalReason::IllegalPieceMovement,
-            format!("'{uci}' is not a move in standard chess"),
-        );
+pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> (IllegalReason, String) {
+    let (from, to, promotion) = match uci {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => (from, to, promotion),
+        UciMove::Put { role, to } => return diagnose_drop(pos, role, to),
+        UciMove::Null => {
+            return (
+                IllegalReason::IllegalPieceMovement,
+                format!("'{uci}' passes the turn, which no rule allows"),
+            );
+        }
     };
+    let variant = pos.variant();
     let board = pos.board();
     let us = pos.turn();
     let Some(piece) = board.piece_at(from) else {
@@ -110,6 +116,12 @@ pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
     if piece.role == Role::King
         && let Some(side) = castling_side(pos, from, to)
     {
+        if variant == ShakmatyVariant::Antichess {
+            return (
+                IllegalReason::VariantRule,
+                "antichess has no castling".to_owned(),
+            );
+        }
         // "e1c1n": the castling itself may be fine; the suffix is not.
         if promotion.is_some() {
             return (
@@ -157,6 +169,7 @@ pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
                         format!("a pawn reaching {to} must promote: add q, r, b or n"),
                     );
                 }
+                Some(Role::King) if variant == ShakmatyVariant::Antichess => {}
                 Some(Role::Pawn | Role::King) => {
                     return (
                         IllegalReason::BadPromotion,
@@ -177,6 +190,9 @@ pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
             format!("only a pawn can promote, not the {name} on {from}"),
         );
     }
+    if let Some(reason) = variant_rule(pos, piece.role, from, to) {
+        return reason;
+    }
     (
         IllegalReason::LeavesKingInCheck,
         if pos.is_check() {
@@ -184,6 +200,92 @@ pub fn diagnose(pos: &Chess, uci: UciMove) -> (IllegalReason, String) {
         } else {
             format!("{uci} would leave your king in check")
         },
+    )
+}
+
+/// What a variant forbids of a move that moves like its piece: antichess's
+/// compulsory capture, atomic's king that never captures and explosions
+/// that take one's own king, racing kings' ban on check.
+fn variant_rule(
+    pos: &VariantPosition,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> Option<(IllegalReason, String)> {
+    let board = pos.board();
+    let us = pos.turn();
+    let captures = board.by_color(!us).contains(to);
+    match pos.variant() {
+        ShakmatyVariant::Antichess if !captures => Some((
+            IllegalReason::CaptureRequired,
+            "a capture is available, and capturing is compulsory in antichess".to_owned(),
+        )),
+        ShakmatyVariant::Atomic if captures && role == Role::King => Some((
+            IllegalReason::VariantRule,
+            "a king never captures in atomic: the explosion would take it too".to_owned(),
+        )),
+        ShakmatyVariant::Atomic
+            if captures
+                && board
+                    .king_of(us)
+                    .is_some_and(|king| attacks::king_attacks(to).contains(king)) =>
+        {
+            Some((
+                IllegalReason::VariantRule,
+                format!("the explosion on {to} would take your own king"),
+            ))
+        }
+        ShakmatyVariant::RacingKings => {
+            let mut occupied = board.occupied().without(from).with(to);
+            if captures {
+                occupied = occupied.with(to);
+            }
+            let piece = role.of(us);
+            let their_king = board.king_of(!us)?;
+            let checks = attacks::attacks(to, piece, occupied).contains(their_king)
+                || (board.attacks_to(their_king, us, occupied) & !Bitboard::from(from)).any();
+            checks.then(|| {
+                (
+                    IllegalReason::VariantRule,
+                    "no check may be given in racing kings".to_owned(),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Why a drop (`P@e4`) is illegal.
+fn diagnose_drop(pos: &VariantPosition, role: Role, to: Square) -> (IllegalReason, String) {
+    let us = pos.turn();
+    let name = role_name(role);
+    let Some(pockets) = pos.pockets() else {
+        return (
+            IllegalReason::NotInPocket,
+            "pieces are dropped only in crazyhouse".to_owned(),
+        );
+    };
+    if role == Role::King || *pockets.get(us).get(role) == 0 {
+        return (
+            IllegalReason::NotInPocket,
+            format!("you have no {name} in your pocket"),
+        );
+    }
+    if pos.board().occupied().contains(to) {
+        return (
+            IllegalReason::BadDrop,
+            format!("{to} is occupied: a piece is dropped only onto an empty square"),
+        );
+    }
+    if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+        return (
+            IllegalReason::BadDrop,
+            "a pawn cannot be dropped on the first or last rank".to_owned(),
+        );
+    }
+    (
+        IllegalReason::LeavesKingInCheck,
+        format!("a {name} dropped on {to} does not get your king out of check"),
     )
 }
 
@@ -224,7 +326,7 @@ fn slide(
     }
 }
 
-fn pawn_geometry(pos: &Chess, from: Square, to: Square) -> Geometry {
+fn pawn_geometry(pos: &VariantPosition, from: Square, to: Square) -> Geometry {
     let us = pos.turn();
     let forward: i32 = if us == Color::White { 1 } else { -1 };
     let start_rank = if us == Color::White {
@@ -278,13 +380,19 @@ fn pawn_geometry(pos: &Chess, from: Square, to: Square) -> Geometry {
 
 /// Recognises castling written as the king's two-square move or as king
 /// takes own rook.
-fn castling_side(pos: &Chess, from: Square, to: Square) -> Option<CastlingSide> {
+fn castling_side(pos: &VariantPosition, from: Square, to: Square) -> Option<CastlingSide> {
     let us = pos.turn();
     let back = if us == Color::White {
         Rank::First
     } else {
         Rank::Eighth
     };
+    if pos.castles().mode() == CastlingMode::Chess960 {
+        // King takes own rook, wherever they stand on the back rank.
+        let own_rook = pos.board().by_piece(Role::Rook.of(us)).contains(to);
+        return (from.rank() == back && to.rank() == back && own_rook)
+            .then(|| CastlingSide::from_queen_side(to < from));
+    }
     if from.rank() != back || to.rank() != back || from.file() != shakmaty::File::E {
         return None;
     }
@@ -295,7 +403,11 @@ fn castling_side(pos: &Chess, from: Square, to: Square) -> Option<CastlingSide> 
     }
 }
 
-fn diagnose_castling(pos: &Chess, king: Square, side: CastlingSide) -> (IllegalReason, String) {
+fn diagnose_castling(
+    pos: &VariantPosition,
+    king: Square,
+    side: CastlingSide,
+) -> (IllegalReason, String) {
     let us = pos.turn();
     let name = match side {
         CastlingSide::KingSide => "kingside",
@@ -347,7 +459,7 @@ fn diagnose_castling(pos: &Chess, king: Square, side: CastlingSide) -> (IllegalR
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, fen::Fen};
+    use shakmaty::fen::Fen;
 
     use super::*;
 
@@ -356,11 +468,12 @@ mod tests {
     /// castling itself is illegal.
     #[test]
     fn castling_with_a_promotion_suffix_is_a_bad_promotion() {
-        let pos: Chess = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
+        let pos: VariantPosition = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"
             .parse::<Fen>()
             .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+            .into_position::<shakmaty::Chess>(CastlingMode::Standard)
+            .unwrap()
+            .into();
         for text in ["e1c1n", "e1g1q", "e1a1r"] {
             let uci: UciMove = text.parse().unwrap();
             assert!(uci.to_move(&pos).is_err());

@@ -14,8 +14,10 @@ use shakmaty::{
 };
 
 /// The hash shakmaty gives the position, en passant counted only when a
-/// capture is legal (as FIDE counts a position's repetitions).
-pub(super) fn hash(pos: &Chess) -> u64 {
+/// capture is legal (as FIDE counts a position's repetitions); in the
+/// variants it covers the pockets, promoted pieces and remaining checks too,
+/// which are part of what repeats.
+pub(super) fn hash(pos: &impl Position) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 

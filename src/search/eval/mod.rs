@@ -2,7 +2,9 @@
 //! [`Evaluator`](super::Evaluator) for that game's search node.
 
 pub mod chess;
+pub mod variant;
 pub mod xiangqi;
 
 pub use chess::ChessEvaluator;
+pub use variant::VariantEvaluator;
 pub use xiangqi::XiangqiEvaluator;

@@ -80,14 +80,12 @@ impl Method {
 /// a call counts through a handle instead of a registry lookup. A batch item
 /// counts as a request of its kind.
 #[derive(Debug)]
-struct RequestCounters([[metrics::Counter; 2]; 4]);
+struct RequestCounters([[metrics::Counter; Variant::ALL.len()]; 4]);
 
 impl RequestCounters {
-    const VARIANTS: [Variant; 2] = [Variant::Chess, Variant::Xiangqi];
-
     fn register() -> Self {
         RequestCounters(Method::ALL.map(|method| {
-            RequestCounters::VARIANTS.map(|variant| {
+            Variant::ALL.map(|variant| {
                 metrics::counter!(
                     "arbiter_requests_total",
                     "method" => method.name(),
@@ -98,11 +96,8 @@ impl RequestCounters {
     }
 
     fn count(&self, method: Method, variant: Variant) {
-        let variant = match variant {
-            Variant::Chess => 0,
-            Variant::Xiangqi => 1,
-        };
-        self.0[method as usize][variant].increment(1);
+        // `Variant::ALL` lists the variants in declaration order.
+        self.0[method as usize][variant as usize].increment(1);
     }
 }
 

@@ -65,6 +65,41 @@ pub fn position(
     })
 }
 
+/// The domain's variant; `None` for VARIANT_UNSPECIFIED.
+#[must_use]
+pub fn variant_from_wire(variant: pb::Variant) -> Option<Variant> {
+    Some(match variant {
+        pb::Variant::Unspecified => return None,
+        pb::Variant::Chess => Variant::Chess,
+        pb::Variant::Xiangqi => Variant::Xiangqi,
+        pb::Variant::Chess960 => Variant::Chess960,
+        pb::Variant::Atomic => Variant::Atomic,
+        pb::Variant::Antichess => Variant::Antichess,
+        pb::Variant::KingOfTheHill => Variant::KingOfTheHill,
+        pb::Variant::ThreeCheck => Variant::ThreeCheck,
+        pb::Variant::Crazyhouse => Variant::Crazyhouse,
+        pb::Variant::RacingKings => Variant::RacingKings,
+        pb::Variant::Horde => Variant::Horde,
+    })
+}
+
+/// The wire variant.
+#[must_use]
+pub fn variant_to_wire(variant: Variant) -> pb::Variant {
+    match variant {
+        Variant::Chess => pb::Variant::Chess,
+        Variant::Xiangqi => pb::Variant::Xiangqi,
+        Variant::Chess960 => pb::Variant::Chess960,
+        Variant::Atomic => pb::Variant::Atomic,
+        Variant::Antichess => pb::Variant::Antichess,
+        Variant::KingOfTheHill => pb::Variant::KingOfTheHill,
+        Variant::ThreeCheck => pb::Variant::ThreeCheck,
+        Variant::Crazyhouse => pb::Variant::Crazyhouse,
+        Variant::RacingKings => pb::Variant::RacingKings,
+        Variant::Horde => pb::Variant::Horde,
+    }
+}
+
 /// The checks every position gets, from prost's `Position` here or from
 /// `wire::position_input`: a known variant, the history limit, known
 /// coordinates, strictness and character-set numbers.
@@ -76,13 +111,12 @@ pub(super) fn position_settings(
     chinese_characters: i32,
     max_history_moves: usize,
 ) -> Result<(Variant, LoadOptions), Status> {
-    let variant = match pb::Variant::try_from(variant) {
-        Ok(pb::Variant::Chess) => Variant::Chess,
-        Ok(pb::Variant::Xiangqi) => Variant::Xiangqi,
-        Ok(pb::Variant::Unspecified) => {
+    let variant = match pb::Variant::try_from(variant).map(variant_from_wire) {
+        Ok(Some(variant)) => variant,
+        Ok(None) => {
             return Err(invalid_argument(
                 "position.variant",
-                "is required (VARIANT_CHESS or VARIANT_XIANGQI)",
+                "is required (VARIANT_CHESS, VARIANT_XIANGQI or a chess variant)",
             ));
         }
         Err(_) => {
@@ -317,6 +351,12 @@ fn reason(reason: Reason) -> pb::OutcomeReason {
         Reason::MoveLimit => pb::OutcomeReason::MoveLimit,
         Reason::PerpetualMateThreat => pb::OutcomeReason::PerpetualMateThreat,
         Reason::ForbiddenMixed => pb::OutcomeReason::ForbiddenMixed,
+        Reason::KingExploded => pb::OutcomeReason::KingExploded,
+        Reason::PiecesGivenAway => pb::OutcomeReason::PiecesGivenAway,
+        Reason::KingOfTheHill => pb::OutcomeReason::KingOfTheHill,
+        Reason::ThirdCheck => pb::OutcomeReason::ThirdCheck,
+        Reason::RaceFinished => pb::OutcomeReason::RaceFinished,
+        Reason::HordeDestroyed => pb::OutcomeReason::HordeDestroyed,
     }
 }
 
@@ -390,6 +430,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         castling,
         en_passant,
         promotion,
+        drop,
         forbidden_repetition,
     } = info;
     pb::Move {
@@ -410,6 +451,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
             .into(),
         forbidden_repetition: forbidden_repetition.is_some(),
         repetition_outcome: forbidden_repetition.map(repetition_outcome),
+        drop,
     }
 }
 
@@ -531,5 +573,9 @@ pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
         IllegalReason::CannonNeedsOneScreen => pb::IllegalReason::CannonNeedsOneScreen,
         IllegalReason::SoldierSidewaysBeforeRiver => pb::IllegalReason::SoldierSidewaysBeforeRiver,
         IllegalReason::SoldierBackward => pb::IllegalReason::SoldierBackward,
+        IllegalReason::CaptureRequired => pb::IllegalReason::CaptureRequired,
+        IllegalReason::NotInPocket => pb::IllegalReason::NotInPocket,
+        IllegalReason::BadDrop => pb::IllegalReason::BadDrop,
+        IllegalReason::VariantRule => pb::IllegalReason::VariantRule,
     }
 }

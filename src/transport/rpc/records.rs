@@ -36,10 +36,17 @@ impl RecordsService {
 }
 
 fn variant(variant: i32) -> Result<Variant, Status> {
-    match pb::Variant::try_from(variant) {
-        Ok(pb::Variant::Chess) => Ok(Variant::Chess),
-        Ok(pb::Variant::Xiangqi) => Ok(Variant::Xiangqi),
-        Ok(pb::Variant::Unspecified) => Err(invalid_argument(
+    match pb::Variant::try_from(variant).map(convert::variant_from_wire) {
+        Ok(Some(Variant::Chess)) => Ok(Variant::Chess),
+        Ok(Some(Variant::Xiangqi)) => Ok(Variant::Xiangqi),
+        Ok(Some(other)) => Err(invalid_argument(
+            "variant",
+            &format!(
+                "records are read and written for VARIANT_CHESS and VARIANT_XIANGQI, not {}",
+                other.name()
+            ),
+        )),
+        Ok(None) => Err(invalid_argument(
             "variant",
             "is required (VARIANT_CHESS or VARIANT_XIANGQI)",
         )),
@@ -100,11 +107,7 @@ fn parsed(variant: Variant, game: RecordedGame) -> pb::ParsedGame {
     pb::ParsedGame {
         tags: tags.into_iter().collect::<HashMap<_, _>>(),
         position: Some(pb::Position {
-            variant: match variant {
-                Variant::Chess => pb::Variant::Chess,
-                Variant::Xiangqi => pb::Variant::Xiangqi,
-            }
-            .into(),
+            variant: convert::variant_to_wire(variant).into(),
             fen,
             moves,
             ..pb::Position::default()

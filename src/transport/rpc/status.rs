@@ -45,6 +45,7 @@ fn option_field(field: OptionField) -> &'static str {
         OptionField::MoveLimitPlies => "options.move_limit_plies",
         OptionField::ClaimDraws => "options.claim_draws",
         OptionField::Coordinates => "position.coordinates",
+        OptionField::Variant => "position.variant",
         OptionField::RecordFormat => "format",
         OptionField::RecordNotation => "notation",
         OptionField::RecordAnnotations => "annotations",

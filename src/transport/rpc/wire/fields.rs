@@ -212,6 +212,8 @@ pub(crate) const MOVE_REPETITION_OUTCOME: Field =
     Field::one(14, "repetition_outcome", Ty::Message(OUTCOME));
 /// `Move.chinese`: `string chinese = 15`.
 pub(crate) const MOVE_CHINESE: Field = Field::one(15, "chinese", Ty::String);
+/// `Move.drop`: `bool drop = 16`.
+pub(crate) const MOVE_DROP: Field = Field::one(16, "drop", Ty::Bool);
 
 /// Every field of `Move`, in number order.
 pub(crate) const MOVE_FIELDS: &[Field] = &[
@@ -230,6 +232,7 @@ pub(crate) const MOVE_FIELDS: &[Field] = &[
     MOVE_FORBIDDEN_REPETITION,
     MOVE_REPETITION_OUTCOME,
     MOVE_CHINESE,
+    MOVE_DROP,
 ];
 
 // `arbiter.v1.Piece` (common.proto), written inside each `Move`.
@@ -337,8 +340,9 @@ pub(crate) const POSITION_FIELDS: &[Field] = &[
 ];
 
 /// The fixed-buffer move writer and the `Position` reader write each key as
-/// one byte, which holds for field numbers below 16; a contract change past
-/// that stops the build here rather than writing a wrong key.
+/// one byte, which holds for field numbers below 16 (except a `Move`'s
+/// `bool` fields, whose writer takes any key: `drop` is 16); a contract
+/// change past that stops the build here rather than writing a wrong key.
 const _: () = {
     let tables = [
         MOVE_FIELDS,
@@ -352,7 +356,7 @@ const _: () = {
         let mut f = 0;
         while f < tables[t].len() {
             assert!(
-                tables[t][f].number < 16,
+                tables[t][f].number < 16 || (t == 0 && matches!(tables[t][f].ty, Ty::Bool)),
                 "a one-byte key needs a field number below 16"
             );
             f += 1;

@@ -12,9 +12,9 @@ use super::{
     fields::{
         ANSWER_FEN, ANSWER_IN_CHECK, ANSWER_MOVES, ANSWER_OUTCOME, ANSWER_RULE_SET,
         ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK, MOVE_CHINESE,
-        MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE, MOVE_PROMOTION,
-        MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER,
-        OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
+        MOVE_DROP, MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE,
+        MOVE_PROMOTION, MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED,
+        OUTCOME_OFFENDER, OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
     },
     keep_field, key, key_byte, nested, text, varint,
 };
@@ -121,6 +121,7 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
     }
     out.repetition(m.forbidden_repetition);
     out.notation(MOVE_CHINESE.number, &m.chinese);
+    out.boolean(MOVE_DROP.number, m.drop);
 }
 
 /// The coordinates view of `Move`: `uci`, `uci_one_based` and the
@@ -134,10 +135,11 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
 }
 
 /// The most one `Move` takes: six notations of at most fifteen bytes with
-/// their keys and lengths (102), two pieces of two enums (2 × 24), four flags
-/// (8), two enums (2 × 11) and the repetition outcome (2 + 33): 215 at worst,
+/// their keys and lengths (102), two pieces of two enums (2 × 24), five flags
+/// (11: `drop`'s key is two bytes), two enums (2 × 11) and the repetition
+/// outcome (2 + 33): 218 at worst,
 /// though every enum the service writes is under 128 and takes two bytes.
-const MAX_MOVE_BYTES: usize = 216;
+const MAX_MOVE_BYTES: usize = 218;
 
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is
@@ -250,9 +252,16 @@ impl MoveBytes {
         }
     }
 
+    /// A `bool` field; `false` is left out. Its key may take two bytes
+    /// (`Move.drop` is field 16).
     fn boolean(&mut self, tag: u32, value: bool) {
         if value {
-            self.byte(key_byte(tag, WireType::Varint));
+            let mut key = (tag << 3) | WireType::Varint as u32;
+            while key >= 0x80 {
+                self.byte((key as u8) | 0x80);
+                key >>= 7;
+            }
+            self.byte(key as u8);
             self.byte(1);
         }
     }

@@ -16,7 +16,6 @@ use prost::{
 
 use super::games::{Setup, play, setup};
 use crate::{
-    game::Variant,
     proto as pb,
     transport::rpc::{
         convert,
@@ -266,10 +265,9 @@ impl RequestPlan {
     }
 
     fn encode(&self, setup: &Setup, history: &[String]) -> Vec<u8> {
-        let variant = self.variant.unwrap_or(match setup.variant {
-            Variant::Chess => pb::Variant::Chess as i32,
-            Variant::Xiangqi => pb::Variant::Xiangqi as i32,
-        });
+        let variant = self
+            .variant
+            .unwrap_or(convert::variant_to_wire(setup.variant) as i32);
         let coordinates = if setup.one_based { 1 } else { self.coordinates };
         let scalar = |tag: u32, value: i32| {
             let mut out = Vec::new();
