@@ -212,6 +212,11 @@ async fn bad_input_keeps_the_grpc_error_model() {
             r#"{"position":{"variant":"VARIANT_CHESS","moves":["e5"]}}"#,
             "position.moves[0]",
         ),
+        (
+            "/arbiter.v1.Records/Parse",
+            r#"{"variant":"VARIANT_XIANGQI","format":"RECORD_FORMAT_XQF","data":"AAAA"}"#,
+            "data",
+        ),
     ] {
         let answer = post_json(http, path, &[], body).await;
         assert_eq!(answer.status, 400, "{path}: {answer:?}");
@@ -336,6 +341,7 @@ async fn limits_and_the_engine_token_apply_on_the_http_path() {
     config.engine_token = Some(Secret::parse("sesame").unwrap());
     config.max_history_moves = 4;
     config.max_request_bytes = 2048;
+    config.max_batch_items = 2;
     let t = TestServer::start_with(config).await;
     let http = t.http_addr();
     let request = r#"{"position":{"variant":"VARIANT_CHESS"},"limits":{"depth":1}}"#;
@@ -378,6 +384,16 @@ async fn limits_and_the_engine_token_apply_on_the_http_path() {
     .await;
     assert_eq!(long.status, 400);
     assert_eq!(field_violation(&long.json()), "position.moves");
+
+    let batch = post_json(
+        http,
+        "/arbiter.v1.Rules/Batch",
+        &[],
+        r#"{"items":[{"gameStatus":{}},{"gameStatus":{}},{"gameStatus":{}}]}"#,
+    )
+    .await;
+    assert_eq!(batch.status, 400);
+    assert_eq!(field_violation(&batch.json()), "items");
 
     let huge = format!(r#"{{"position":{{"fen":"{}"}}}}"#, "x".repeat(4096));
     let refused = post_json(http, "/arbiter.v1.Rules/LegalMoves", &[], &huge).await;
