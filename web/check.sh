@@ -6,6 +6,8 @@
 # each step lands in web/screenshots/ (or $ARBITER_SCREENSHOTS).
 #
 #   web/check.sh                        what .ci/run calls after the tests
+#   web/check.sh install                only the installs (.ci/run starts it first, in
+#                                       the background, so the downloads overlap the build)
 #   ARBITER_BIN=target/release/arbiter web/check.sh
 #
 # Installs only what is missing, by package name: chromium and chromium-driver
@@ -18,17 +20,20 @@ SHOTS=${ARBITER_SCREENSHOTS:-$REPO/web/screenshots}
 
 log() { printf '[web %s] %s\n' "$(date +%T)" "$*"; }
 
-[[ -x "$BIN" ]] || { log "no binary at $BIN (run cargo test --profile ci first)"; exit 1; }
-
+# Waits for the package lock rather than failing when another install holds it.
+APT=(apt-get -o DPkg::Lock::Timeout=300)
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   log "installing (apt): chromium chromium-driver"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  "${APT[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${APT[@]}" install -y -qq chromium chromium-driver >/dev/null
 fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   log "installing (PyPI): selenium"
   python3 -m pip install --quiet --disable-pip-version-check selenium
 fi
+[[ "${1:-}" == install ]] && exit 0
+
+[[ -x "$BIN" ]] || { log "no binary at $BIN (run cargo test --profile ci first)"; exit 1; }
 
 WORK=$(mktemp -d)
 SERVER=
