@@ -11,6 +11,10 @@
 //!   start: the difference is the server CPU per move at that ply.
 //! - `status`: today's way to follow a game, GameStatus with the whole
 //!   history at ply `--ply`, per call.
+//! - `json`: the `unary` load as JSON over HTTP/1.1 (keep-alive, one
+//!   connection per task) to the HTTP port at `--http`: the same positions,
+//!   so its CPU per position against `unary`'s is what the JSON mapping and
+//!   HTTP/1.1 cost per call.
 //!
 //! ```text
 //! cargo build --release && target/release/arbiter &
@@ -60,6 +64,7 @@ struct Args {
     concurrency: usize,
     seconds: u64,
     ply: usize,
+    http: String,
 }
 
 fn args() -> Args {
@@ -70,6 +75,7 @@ fn args() -> Args {
         concurrency: 8,
         seconds: 10,
         ply: 300,
+        http: "127.0.0.1:8080".to_owned(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -89,6 +95,7 @@ fn args() -> Args {
                 };
                 VIEW.set(view).expect("one --view");
             }
+            "--http" => args.http = value(),
             // `cargo bench` passes `--bench`.
             _ => {}
         }
@@ -178,6 +185,41 @@ where
     (done.load(Ordering::Relaxed) as f64, wall, cpu)
 }
 
+/// One JSON LegalMoves call on a kept-alive HTTP/1.1 connection; the answer
+/// is read to its end (by its content length) and checked for moves.
+async fn json_call(stream: &mut tokio::net::TcpStream, buffer: &mut Vec<u8>, fen: &str) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = format!(r#"{{"position":{{"variant":"VARIANT_CHESS","fen":"{fen}"}}}}"#);
+    let request = format!(
+        "POST /arbiter.v1.Rules/LegalMoves HTTP/1.1\r\nHost: arbiter\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    buffer.clear();
+    let mut chunk = [0u8; 16384];
+    loop {
+        let n = stream.read(&mut chunk).await.unwrap();
+        assert!(n > 0, "the server closed the connection");
+        buffer.extend_from_slice(&chunk[..n]);
+        let Some(head_end) = buffer.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&buffer[..head_end]).to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .expect("a content length")
+            .trim()
+            .parse()
+            .unwrap();
+        if buffer.len() >= head_end + 4 + length {
+            assert!(buffer[head_end + 4..].starts_with(b"{\"moves\""));
+            return;
+        }
+    }
+}
+
 fn report(what: &str, units: f64, wall: f64, cpu: f64) {
     println!(
         "{what}: {units:.0} in {wall:.1} s = {:.0}/s; server CPU {cpu:.2} s = {:.1} µs each, {:.0} per CPU second",
@@ -212,6 +254,29 @@ async fn main() {
             })
             .await;
             report("unary LegalMoves positions", n, wall, cpu);
+        }
+        "json" => {
+            let http = args.http.clone();
+            let (n, wall, cpu) = drive(&args, &channel, |_, deadline| {
+                let fens = Arc::clone(&fens);
+                let http = http.clone();
+                async move {
+                    let mut stream = tokio::net::TcpStream::connect(&http)
+                        .await
+                        .expect("HTTP port");
+                    stream.set_nodelay(true).unwrap();
+                    let mut buffer = Vec::new();
+                    let mut n = 0;
+                    while Instant::now() < deadline {
+                        let fen = &fens[n as usize % fens.len()];
+                        json_call(&mut stream, &mut buffer, fen).await;
+                        n += 1;
+                    }
+                    n
+                }
+            })
+            .await;
+            report("JSON LegalMoves positions", n, wall, cpu);
         }
         "batch" => {
             let items: Arc<Vec<pb::BatchItem>> =

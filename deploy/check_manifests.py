@@ -21,6 +21,7 @@ import yaml
 
 GRPC_PORT = 50051
 METRICS_PORT = 9090
+HTTP_PORT = 8080
 # Per search worker on top of its table: queue share, search stacks, move lists.
 WORKER_OVERHEAD_MIB = 8
 BASELINE_MIB = 64
@@ -112,7 +113,7 @@ def main():
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
         check(container.get(probe, {}).get("grpc", {}).get("port") == GRPC_PORT, f"{probe} is not a gRPC probe")
     ports = {p["name"]: p["containerPort"] for p in container["ports"]}
-    check(ports == {"grpc": GRPC_PORT, "metrics": METRICS_PORT}, f"container ports {ports}")
+    check(ports == {"grpc": GRPC_PORT, "http": HTTP_PORT, "metrics": METRICS_PORT}, f"container ports {ports}")
 
     # Restricted pod security.
     psc, csc = pod.get("securityContext", {}), container.get("securityContext", {})
@@ -148,7 +149,7 @@ def main():
     policy = by_kind["NetworkPolicy"][0]
     check(labels_match(policy["spec"]["podSelector"]["matchLabels"], pod_labels), "NetworkPolicy selects no pod")
     admitted = {p["port"] for rule in policy["spec"].get("ingress", []) for p in rule.get("ports", [])}
-    check(admitted == {"grpc", "metrics"}, f"NetworkPolicy admits {admitted}, expected grpc and metrics")
+    check(admitted == {"grpc", "http", "metrics"}, f"NetworkPolicy admits {admitted}, expected grpc, http and metrics")
     check(all(rule.get("ports") for rule in policy["spec"].get("ingress", [])),
           "an ingress rule without ports admits every port")
 

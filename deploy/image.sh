@@ -149,7 +149,7 @@ build_image() {
   # shellcheck disable=SC2016 # a Go template, not shell
   ports=$("${PODMAN[@]}" image inspect --format '{{range $p, $_ := .Config.ExposedPorts}}{{$p}} {{end}}' "$IMAGE")
   [ "$user" = "65532:65532" ] || die "image user is '$user', expected 65532:65532"
-  [[ "$ports" == *50051/tcp* && "$ports" == *9090/tcp* ]] || die "image exposes '$ports'"
+  [[ "$ports" == *50051/tcp* && "$ports" == *8080/tcp* && "$ports" == *9090/tcp* ]] || die "image exposes '$ports'"
   ok "image $IMAGE: user $user, exposes ${ports% }"
   log "image size: $size bytes ($(numfmt --to=iec-i --suffix=B "$size"))"
 }
@@ -202,14 +202,16 @@ skip() { printf '[image %s]   --  %s\n' "$(date +%T)" "$*"; }
 # Starts the image as production runs it (read-only root, user 65532, no
 # capabilities, no-new-privileges, memory limit $1) on two free loopback ports, with
 # the remaining arguments passed to `podman run` (settings), and waits for gRPC
-# health SERVING. Sets NAME, GRPC, ADMIN, WORK.
+# health SERVING. Sets NAME, GRPC, ADMIN, HTTP, WORK.
 start_container() {
   local memory=$1
   shift
   "${PODMAN[@]}" image exists "$IMAGE" || die "no image $IMAGE: run '$0 build' first"
-  local grpc_port admin_port
+  local grpc_port admin_port http_port
   grpc_port=$(free_port)
   admin_port=$(free_port)
+  http_port=$(free_port)
+  HTTP="http://127.0.0.1:$http_port"
   GRPC="127.0.0.1:$grpc_port"
   ADMIN="http://127.0.0.1:$admin_port"
   NAME="arbiter-smoke-$$-$((++CONTAINERS_STARTED))"
@@ -222,6 +224,7 @@ start_container() {
     --security-opt no-new-privileges --pids-limit 256 --memory "$memory" \
     --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
     "$@" -e ARBITER_GRPC_ADDR="$GRPC" -e ARBITER_ADMIN_ADDR="127.0.0.1:$admin_port" \
+    -e ARBITER_HTTP_ADDR="127.0.0.1:$http_port" \
     "$IMAGE" >/dev/null
   local deadline=$((SECONDS + 30)) started=$SECONDS
   until [ "$(health_status "")" = SERVING ]; do
@@ -265,6 +268,12 @@ smoke() {
   count=$(json_eval 'len(a["moves"])' <<<"$answer")
   [ "$count" = 20 ] || die "LegalMoves(chess start) returned $count moves, expected 20"
   ok "Rules/LegalMoves chess start position: $count moves (expected 20)"
+  answer=$(curl -sf --max-time 10 -H 'content-type: application/json' \
+    -d '{"position":{"variant":"VARIANT_CHESS"}}' "$HTTP/arbiter.v1.Rules/LegalMoves") ||
+    die "JSON Rules/LegalMoves on the HTTP port did not answer"
+  count=$(json_eval 'len(a["moves"])' <<<"$answer")
+  [ "$count" = 20 ] || die "JSON LegalMoves(chess start) returned $count moves, expected 20"
+  ok "JSON Rules/LegalMoves on the HTTP port: $count moves (expected 20)"
   rc=0 && answer=$(call arbiter.v1.Rules/LegalMoves '{"position":{"variant":"VARIANT_XIANGQI"}}') || rc=$?
   if ((rc == 3)); then
     skip "Rules/LegalMoves xiangqi: UNIMPLEMENTED in this build"

@@ -36,6 +36,19 @@ pub struct Config {
     #[arg(long, env = "ARBITER_ADMIN_ADDR", default_value = "127.0.0.1:9090")]
     pub admin_addr: SocketAddr,
 
+    /// Address of the HTTP port: JSON over HTTP (the Connect protocol's
+    /// unary form, NDJSON or Server-Sent Events for streams), gRPC-Web,
+    /// `/openapi.json` and the playground page at `/`.
+    #[arg(long, env = "ARBITER_HTTP_ADDR", default_value = "127.0.0.1:8080")]
+    pub http_addr: SocketAddr,
+
+    /// Browser origins allowed to call the gRPC and HTTP ports (CORS),
+    /// comma-separated (`https://a.example,https://b.example`); `*` allows
+    /// any origin. None by default: browsers may then call only from the
+    /// HTTP port's own origin (the playground).
+    #[arg(long, env = "ARBITER_CORS_ORIGINS", value_delimiter = ',', num_args = 0..)]
+    pub cors_origins: Vec<String>,
+
     /// Log format; the level comes from RUST_LOG (default "info").
     #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -254,6 +267,19 @@ impl Config {
         if self.handshake_timeout_ms == 0 {
             return Err("ARBITER_HANDSHAKE_TIMEOUT_MS must be at least 1".to_owned());
         }
+        for origin in &self.cors_origins {
+            let origin = origin.trim();
+            if !origin.is_empty()
+                && origin != "*"
+                && (http::HeaderValue::from_str(origin).is_err()
+                    || !(origin.starts_with("http://") || origin.starts_with("https://"))
+                    || origin.ends_with('/'))
+            {
+                return Err(format!(
+                    "ARBITER_CORS_ORIGINS: '{origin}' is not an origin (scheme://host[:port], or *)"
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -263,6 +289,7 @@ impl Config {
         let mut config = Config::parse_from(["arbiter"]);
         config.grpc_addr = SocketAddr::from(([127, 0, 0, 1], 0));
         config.admin_addr = SocketAddr::from(([127, 0, 0, 1], 0));
+        config.http_addr = SocketAddr::from(([127, 0, 0, 1], 0));
         config
     }
 

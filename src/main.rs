@@ -71,7 +71,7 @@ async fn serve(config: Config) -> std::process::ExitCode {
     let _ = telemetry::metrics_handle();
     match server::start(config, server::termination_signal()).await {
         Ok(running) => {
-            tracing::info!(grpc = %running.grpc_addr, admin = %running.admin_addr, "arbiter serving");
+            tracing::info!(grpc = %running.grpc_addr, http = %running.http_addr, admin = %running.admin_addr, "arbiter serving");
             match running.wait().await {
                 Ok(()) => std::process::ExitCode::SUCCESS,
                 Err(e) => {

@@ -1,6 +1,6 @@
 //! The transport layer: the only code that touches generated protobuf types.
 //!
-//! Two concerns, one folder each:
+//! Three concerns, one folder each:
 //! - [`rpc`]: the handlers of `arbiter.v1.Rules` and `arbiter.v1.Engine`
 //!   (validate → convert → call the domain or the search → convert), the
 //!   conversions between wire and domain types, errors as `Status`, and the
@@ -8,7 +8,10 @@
 //! - [`net`]: the plumbing every call goes through whatever it asks: server
 //!   assembly, connections and their limits, response frames, the global
 //!   concurrency limit, drain at shutdown, metrics and spans, TLS and the
-//!   Engine token, and the admin port.
+//!   Engine token, and the admin port;
+//! - [`http`]: the HTTP port — JSON over HTTP and gRPC-Web into the same
+//!   routed services and layers, the playground page and the OpenAPI
+//!   document.
 //!
 //! [`proto`] is the generated code; `rpc` converts it, `net` routes it. Both
 //! depend on [`shutdown`] (the drain signal) and [`budget`] (the calls in
@@ -16,6 +19,7 @@
 //! `net` assembles the `rpc` services.
 
 pub mod budget;
+pub mod http;
 pub mod net;
 pub mod proto;
 pub mod rpc;

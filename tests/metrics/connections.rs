@@ -295,6 +295,7 @@ async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .env("ARBITER_GRPC_ADDR", "127.0.0.1:0")
         .env("ARBITER_ADMIN_ADDR", "127.0.0.1:0")
+        .env("ARBITER_HTTP_ADDR", "127.0.0.1:0")
         .env("ARBITER_SEARCH_THREADS", "1")
         .env("ARBITER_TT_MB", "1")
         .env("ARBITER_MAX_CONNECTIONS", "8")

@@ -1,6 +1,6 @@
 //! What the process-wide metrics say about calls and connections: calls their
-//! client abandons, the method labels, the connection cap and the deadline
-//! for a first request. The Prometheus recorder is one per process, so these
+//! client abandons, the method labels (HTTP-port calls among them), the
+//! connection cap and the deadline for a first request. The Prometheus recorder is one per process, so these
 //! tests have a binary of their own and run one at a time ([`SERIAL`]): each
 //! reads exact deltas that a concurrent test would disturb.
 

@@ -217,3 +217,58 @@ async fn analyze_calls_count_as_analyze_in_the_domain_counter() {
         "{text}"
     );
 }
+
+/// Calls on the HTTP port count as gRPC calls of their method (there is no
+/// `http_*` family): JSON and gRPC-Web alike, with the code their status had.
+#[tokio::test]
+async fn http_calls_count_under_their_grpc_method() {
+    use crate::support::http::{frame, http_request, post_json};
+    use prost::Message as _;
+
+    let _serial = crate::SERIAL.lock().await;
+    let t = TestServer::start().await;
+    let before = scrape(t.admin_addr()).await;
+    let ok = post_json(
+        t.http_addr(),
+        "/arbiter.v1.Rules/Perft",
+        &[],
+        r#"{"position":{"variant":"VARIANT_CHESS"},"depth":1}"#,
+    )
+    .await;
+    assert_eq!(ok.status, 200);
+    let bad = post_json(
+        t.http_addr(),
+        "/arbiter.v1.Rules/Perft",
+        &[],
+        r#"{"position":{"variant":"VARIANT_CHESS","moves":["e5"]},"depth":1}"#,
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+    let request = pb::PerftRequest {
+        position: chess("", &[]),
+        depth: 1,
+        ..Default::default()
+    };
+    let web = http_request(
+        t.http_addr(),
+        "POST",
+        "/arbiter.v1.Rules/Perft",
+        &[("content-type", "application/grpc-web+proto")],
+        &frame(&request.encode_to_vec()),
+    )
+    .await;
+    assert_eq!(web.status, 200);
+    let after = scrape_until(&t, |text| {
+        handled(text, "Perft", "OK") - handled(&before, "Perft", "OK") >= 2.0
+    })
+    .await;
+    assert_eq!(
+        handled(&after, "Perft", "OK") - handled(&before, "Perft", "OK"),
+        2.0
+    );
+    assert_eq!(
+        handled(&after, "Perft", "InvalidArgument") - handled(&before, "Perft", "InvalidArgument"),
+        1.0
+    );
+    assert!(!after.contains("\nhttp_"), "no http_* family");
+}

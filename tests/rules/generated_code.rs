@@ -13,6 +13,7 @@ use std::{
 };
 
 const GENERATOR: &str = "tools/protogen/src/main.rs";
+const OPENAPI_GENERATOR: &str = "tools/protogen/src/openapi.rs";
 
 const GENERATED: [&str; 2] = [
     "src/transport/generated/arbiter.v1.rs",
@@ -41,6 +42,7 @@ fn fingerprint() -> u64 {
     protos_under(&root().join("proto"), &mut inputs);
     inputs.sort();
     inputs.push(GENERATOR.to_owned());
+    inputs.push(OPENAPI_GENERATOR.to_owned());
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for path in &inputs {
         for byte in path.bytes().chain(fs::read(root().join(path)).unwrap()) {
@@ -61,6 +63,34 @@ fn generated_code_is_regenerated_from_the_current_contract() {
             stamp, expected,
             "{file} was generated from another contract: run `cargo run -p arbiter-protogen` and commit src/transport/generated/"
         );
+    }
+}
+
+/// The OpenAPI document `/openapi.json` serves is the generator's output for
+/// the same inputs: it carries their fingerprint too.
+#[test]
+fn the_openapi_document_is_regenerated_from_the_current_contract() {
+    let text = fs::read_to_string(root().join("src/transport/generated/openapi.json")).unwrap();
+    let expected = format!("\"x-arbiter-inputs\": \"fnv1a64 {:016x}\"", fingerprint());
+    assert!(
+        text.contains(&expected),
+        "openapi.json was generated from another contract: run `cargo run -p arbiter-protogen` and commit src/transport/generated/"
+    );
+    // Every RPC of the contract has its path.
+    let mut protos = Vec::new();
+    protos_under(&root().join("proto/arbiter/v1"), &mut protos);
+    for proto in protos {
+        let source = fs::read_to_string(root().join(&proto)).unwrap();
+        let mut service = None;
+        for line in source.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("service ") {
+                service = rest.split_whitespace().next().map(str::to_owned);
+            } else if let (Some(rest), Some(service)) = (line.strip_prefix("rpc "), &service) {
+                let method = rest.split('(').next().unwrap().trim();
+                let path = format!("\"/arbiter.v1.{service}/{method}\"");
+                assert!(text.contains(&path), "openapi.json has no {path}");
+            }
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The service end to end: every RPC of both games over real gRPC against an
 //! in-process server, the Engine service, limits and connection lifetime,
-//! TLS and the admin port, hostile requests, the real binary's logs and
+//! TLS and the admin port, gRPC-Web and JSON over HTTP, hostile requests, the real binary's logs and
 //! shutdown, and the saved fuzz corpus replayed through the harnesses.
 //! `cargo test --test service <module>` runs one module alone.
 
@@ -14,6 +14,8 @@ mod engine_bots;
 mod engine_e2e;
 mod fuzz_corpus;
 mod grpc_e2e;
+mod grpc_web;
+mod http_json;
 mod limits;
 mod play;
 mod process;

@@ -74,6 +74,7 @@ async fn json_logs_and_sigterm_drain() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .env("ARBITER_GRPC_ADDR", "127.0.0.1:0")
         .env("ARBITER_ADMIN_ADDR", "127.0.0.1:0")
+        .env("ARBITER_HTTP_ADDR", "127.0.0.1:0")
         .env("ARBITER_LOG_FORMAT", "json")
         .env("ARBITER_DRAIN_TIMEOUT_SECS", "5")
         .env("RUST_LOG", "info")

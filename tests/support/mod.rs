@@ -12,6 +12,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub(crate) mod data;
+pub(crate) mod http;
 pub(crate) mod long_game;
 pub(crate) mod requests;
 pub(crate) mod rng;

@@ -62,6 +62,11 @@ impl TestServer {
         self.server.grpc_addr
     }
 
+    /// The HTTP port: JSON, gRPC-Web and the playground.
+    pub(crate) fn http_addr(&self) -> SocketAddr {
+        self.server.http_addr
+    }
+
     /// Proves the server still serves: health is SERVING and the start
     /// position has its 20 moves.
     pub(crate) async fn assert_still_serving(&self) {

@@ -1,6 +1,8 @@
 //! Assembly of the process: gRPC services (Rules, Engine, health,
-//! reflection v1 and v1alpha) behind one observing layer, the admin port,
-//! and the shutdown sequence — health to NOT_SERVING, an optional pause for
+//! reflection v1 and v1alpha) behind one observing layer, on the gRPC port
+//! (also gRPC-Web, with CORS) and, through the same layers in process, on the
+//! HTTP port (JSON, gRPC-Web, the playground: `transport::http`); the admin
+//! port; and the shutdown sequence — health to NOT_SERVING, an optional pause for
 //! load balancers, then a drain bounded by a hard deadline, in which open
 //! server streams end at once (`drain`).
 
@@ -19,10 +21,11 @@ use std::{
 
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 use tonic::{
-    service::interceptor::InterceptedService,
+    service::{RoutesBuilder, interceptor::InterceptedService},
     transport::{Server, server::TcpIncoming},
 };
 use tonic_health::ServingStatus;
+use tower::{ServiceBuilder, ServiceExt as _, util::BoxCloneSyncService};
 
 use super::{
     connection::{self, ConnectionLimits, FirstRequestLayer},
@@ -44,6 +47,7 @@ use crate::{
         self, engine_server::EngineServer, records_server::RecordsServer, rules_server::RulesServer,
     },
     telemetry,
+    transport::http::{self as web, JsonApi},
 };
 
 /// Service names reported by the health service, besides "" (the server).
@@ -60,6 +64,8 @@ pub struct RunningServer {
     pub grpc_addr: SocketAddr,
     /// The address the HTTP admin listener (`/metrics`, `/healthz`, `/readyz`) bound.
     pub admin_addr: SocketAddr,
+    /// The address the HTTP listener (JSON, gRPC-Web, the playground) bound.
+    pub http_addr: SocketAddr,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<Result<(), String>>,
 }
@@ -114,6 +120,12 @@ async fn run(
     let admin_listener = TcpListener::bind(config.admin_addr)
         .await
         .map_err(|e| format!("cannot bind admin address {}: {e}", config.admin_addr))?;
+    let http_listener = TcpListener::bind(config.http_addr)
+        .await
+        .map_err(|e| format!("cannot bind HTTP address {}: {e}", config.http_addr))?;
+    let http_addr = http_listener
+        .local_addr()
+        .map_err(|e| format!("HTTP listener: {e}"))?;
     let grpc_addr = grpc_listener
         .local_addr()
         .map_err(|e| format!("gRPC listener: {e}"))?;
@@ -188,32 +200,61 @@ async fn run(
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
-    let router = builder
-        // Outermost, so that every answer reaches h2 in pieces it can batch.
-        .layer(SmallFramesLayer::for_sockets(tls_on))
-        // Before anything that may refuse a call: a refused call is still
-        // the connection's first request.
-        .layer(FirstRequestLayer)
-        .layer(ObserveLayer::new(&[
-            proto::FILE_DESCRIPTOR_SET,
-            tonic_health::pb::FILE_DESCRIPTOR_SET,
-            tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
-            tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
-        ]))
-        .layer(DrainLayer::new(drain_rx.clone()))
-        .layer(GlobalLimitLayer::new(calls))
+    let mut routes = RoutesBuilder::default();
+    routes
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(rules)
         .add_service(records)
         .add_service(engine);
+    let routes = routes.routes().prepare();
+    // One instance of each shared layer, so both ports count into the same
+    // metrics and take from the same concurrency limit.
+    let observe = ObserveLayer::new(&[
+        proto::FILE_DESCRIPTOR_SET,
+        tonic_health::pb::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+    ]);
+    let global_limit = GlobalLimitLayer::new(calls);
+    let cors = web::cors(&config.cors_origins);
+    let router = builder
+        // HTTP/1.1 for gRPC-Web; gRPC itself stays HTTP/2.
+        .accept_http1(true)
+        // Outermost, so that every answer reaches h2 in pieces it can batch.
+        .layer(SmallFramesLayer::for_sockets(tls_on))
+        // Before anything that may refuse a call: a refused call is still
+        // the connection's first request.
+        .layer(FirstRequestLayer)
+        .layer(cors)
+        .layer(tonic_web::GrpcWebLayer::new())
+        .layer(observe.clone())
+        .layer(DrainLayer::new(drain_rx.clone()))
+        .layer(global_limit.clone())
+        .add_routes(routes.clone());
+
+    // The HTTP port calls the same routes through the same layers, and the
+    // request timeout the gRPC server applies.
+    let in_process = ServiceBuilder::new()
+        .layer(observe)
+        .layer(DrainLayer::new(drain_rx.clone()))
+        .layer(global_limit)
+        .service(routes)
+        .map_response(|response| response.map(tonic::body::Body::new));
+    let in_process = web::with_timeout(
+        BoxCloneSyncService::new(in_process),
+        config.request_timeout(),
+    );
+    let json = JsonApi::new(proto::FILE_DESCRIPTOR_SET, in_process.clone(), max_bytes)?;
+    let http = web::router(in_process, json, &config.cors_origins);
 
     let ready = Arc::new(AtomicBool::new(true));
     let admin = super::admin::router(metrics, Arc::clone(&ready));
 
     let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
     let mut admin_stop = drain_rx.clone();
+    let mut http_stop = drain_rx.clone();
     let mut grpc_stop = drain_rx;
 
     let grpc_task = tokio::spawn(router.serve_with_incoming_shutdown(
@@ -232,6 +273,13 @@ async fn run(
             let _ = grpc_stop.wait_for(|&stop| stop).await;
         },
     ));
+    let http_task = tokio::spawn(async move {
+        axum::serve(http_listener, http)
+            .with_graceful_shutdown(async move {
+                let _ = http_stop.wait_for(|&stop| stop).await;
+            })
+            .await
+    });
     let admin_task = tokio::spawn(async move {
         axum::serve(admin_listener, admin)
             .with_graceful_shutdown(async move {
@@ -261,15 +309,20 @@ async fn run(
             tokio::time::sleep(shutdown_delay).await;
         }
         let _ = drain_tx.send(true);
-        match tokio::time::timeout(drain_timeout, grpc_task).await {
-            Ok(Ok(Ok(()))) => tracing::info!("drained; stopped"),
-            Ok(Ok(Err(e))) => return Err(format!("gRPC server error: {e}")),
-            Ok(Err(e)) => return Err(format!("gRPC server task failed: {e}")),
+        let http_abort = http_task.abort_handle();
+        let both = async { tokio::join!(grpc_task, http_task) };
+        match tokio::time::timeout(drain_timeout, both).await {
+            Ok((Ok(Ok(())), Ok(Ok(())))) => tracing::info!("drained; stopped"),
+            Ok((Ok(Err(e)), _)) => return Err(format!("gRPC server error: {e}")),
+            Ok((Err(e), _)) => return Err(format!("gRPC server task failed: {e}")),
+            Ok((_, Ok(Err(e)))) => return Err(format!("HTTP server error: {e}")),
+            Ok((_, Err(e))) => return Err(format!("HTTP server task failed: {e}")),
             Err(_) => tracing::warn!(
                 timeout_secs = drain_timeout.as_secs(),
                 "drain deadline reached; closing remaining calls"
             ),
         }
+        http_abort.abort();
         admin_task.abort();
         Ok(())
     });
@@ -277,6 +330,7 @@ async fn run(
     Ok(RunningServer {
         grpc_addr,
         admin_addr,
+        http_addr,
         shutdown: shutdown_tx,
         task,
     })

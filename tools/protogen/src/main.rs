@@ -22,6 +22,8 @@ use std::{error::Error, fs, path::Path};
 
 use prost::Message as _;
 
+mod openapi;
+
 /// The contract's files; what they import is found under `proto/`.
 const PROTOS: [&str; 4] = [
     "proto/arbiter/v1/common.proto",
@@ -32,6 +34,9 @@ const PROTOS: [&str; 4] = [
 
 /// This program, part of the fingerprint: its settings shape the output too.
 const GENERATOR: &str = "tools/protogen/src/main.rs";
+
+/// The OpenAPI writer, part of the fingerprint too.
+const OPENAPI_GENERATOR: &str = "tools/protogen/src/openapi.rs";
 
 const OUT: &str = "src/transport/generated";
 
@@ -92,12 +97,22 @@ fn main() -> Result<(), Box<dyn Error>> {
         out.join("arbiter_descriptor.bin"),
         descriptors.encode_to_vec(),
     )?;
+    let document = openapi::document(
+        &descriptors,
+        "arbiter.v1",
+        &format!("fnv1a64 {fingerprint:016x}"),
+    );
+    fs::write(
+        out.join("openapi.json"),
+        serde_json::to_string_pretty(&document)? + "\n",
+    )?;
     println!("wrote {OUT}/ (inputs fnv1a64 {fingerprint:016x})");
     Ok(())
 }
 
 /// FNV-1a (64-bit) over each input's path and bytes: every `.proto` file
-/// under `proto/` (imports included), by path, then this program. Stable
+/// under `proto/` (imports included), by path, then this program and its
+/// OpenAPI writer. Stable
 /// across Rust and crate versions, and simple enough that the freshness test
 /// repeats it without a dependency.
 fn fingerprint(root: &Path) -> Result<u64, Box<dyn Error>> {
@@ -105,6 +120,7 @@ fn fingerprint(root: &Path) -> Result<u64, Box<dyn Error>> {
     protos_under(&root.join("proto"), root, &mut inputs)?;
     inputs.sort();
     inputs.push(GENERATOR.to_owned());
+    inputs.push(OPENAPI_GENERATOR.to_owned());
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for path in &inputs {
         for byte in path
