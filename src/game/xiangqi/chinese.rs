@@ -26,7 +26,8 @@
 //! traditional characters and the variants players type (`俥 傌 帥 仕 車 馬 砲 將 包 後 進`,
 //! each for either side), and either numerals for either side.
 
-use super::notation::{NotationError, file_count_and_index, file_number};
+use super::files::{file_count_and_index, file_number, push_iccs};
+use super::notation_error::NotationError;
 use super::position::Position;
 use super::types::{Move, Piece, Square};
 use crate::game::{ChineseCharacters, Notation, PieceKind, Side};
@@ -245,7 +246,7 @@ impl<'a> ChineseWriter<'a> {
             Some((from, piece, head)) if from == m.from => (piece, head),
             _ => {
                 let Some(piece) = self.pos.piece_at(m.from) else {
-                    return super::notation::push_iccs(out, m);
+                    return push_iccs(out, m);
                 };
                 let head = designation(self.pos, piece, m.from, self.characters);
                 self.last = Some((m.from, piece, head));

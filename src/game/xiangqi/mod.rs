@@ -37,6 +37,7 @@ pub mod chinese;
 pub mod cxq;
 mod fen;
 mod fen_error;
+mod files;
 pub mod game;
 mod movegen;
 pub mod notation;

@@ -5,12 +5,13 @@
 //! Coordinates are parsed without a position; WXF (and `parse_move`) only means something
 //! against a position and always yields a legal move or says why not.
 
-use super::attacks::{NORTH, RAYS, SOUTH};
+use super::files::{file_count_and_index, file_number};
 use super::position::Position;
-use super::types::{FILES, Move, Piece, SQUARES, Square};
+use super::types::{Move, Piece, Square};
 use super::validate::IllegalMove;
 use crate::game::{IllegalReason, Notation, PieceKind, Side};
 
+pub use super::files::{push_iccs, push_square};
 pub use super::notation_error::NotationError;
 
 /// Splits `h2e2`, `H2-E2`, `b3b10` into (file, rank number) pairs, ranks as written.
@@ -98,34 +99,6 @@ pub fn format_iccs(m: Move) -> Notation {
     text
 }
 
-/// [`format_iccs`] appended to a text the caller holds, such as a field of a move
-/// description being filled in place.
-pub fn push_iccs(out: &mut Notation, m: Move) {
-    push_square(out, m.from);
-    push_square(out, m.to);
-}
-
-/// A point in ICCS coordinates (`h2`), appended to a text the caller holds.
-pub fn push_square(out: &mut Notation, square: Square) {
-    out.push_pair(SQUARE_NAMES[square.index()]);
-}
-
-/// Every point's ICCS name by index: a move list names two points per move,
-/// and a table read is cheaper than the division and two checked pushes.
-const SQUARE_NAMES: [[u8; 2]; SQUARES] = {
-    let mut names = [[0; 2]; SQUARES];
-    let mut index = 0;
-    while index < SQUARES {
-        let (file, rank) = (
-            (index % FILES as usize) as u8,
-            (index / FILES as usize) as u8,
-        );
-        names[index] = [b'a' + file, b'0' + rank];
-        index += 1;
-    }
-    names
-};
-
 /// 1-based form: `h3e3`, `b3b10`.
 #[must_use]
 pub fn format_one_based(m: Move) -> Notation {
@@ -152,14 +125,6 @@ pub fn parse_move(pos: &Position, input: &str, one_based: bool) -> Result<Move, 
         Ok(pos.validate(m.from, m.to)?)
     } else {
         parse_wxf(pos, input)
-    }
-}
-
-/// WXF (and Chinese) file number 1-9 of a file, counted from the mover's right.
-pub(super) fn file_number(side: Side, file: u8) -> u8 {
-    match side {
-        Side::White => 9 - file,
-        Side::Black => file + 1,
     }
 }
 
@@ -219,27 +184,6 @@ fn tandem_marker(index: usize, count: usize, file_digit: char) -> char {
         // Only reachable in leniently validated positions: xqbase letters from the front.
         char::from(b'a' + index as u8)
     }
-}
-
-/// How many same-kind, same-side pieces stand on `from`'s file, and how many of those
-/// are in front of it (nearer the opponent): `file_mates` without the allocation, read
-/// from the file's bits.
-pub(super) fn file_count_and_index(
-    pos: &Position,
-    side: Side,
-    kind: PieceKind,
-    from: Square,
-) -> (usize, usize) {
-    let at = from.index();
-    let ahead_ray = match side {
-        Side::White => RAYS[NORTH][at],
-        Side::Black => RAYS[SOUTH][at],
-    };
-    let on_file = pos.pieces(side, kind) & (RAYS[NORTH][at] | RAYS[SOUTH][at] | from.bit());
-    (
-        on_file.count_ones() as usize,
-        (on_file & ahead_ray).count_ones() as usize,
-    )
 }
 
 /// The piece-designating first two characters (`R2`, `R+`, `P3`, `++`, `3+`).
