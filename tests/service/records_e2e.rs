@@ -263,3 +263,33 @@ async fn annotations_are_kept_when_asked_and_written_back() {
         .unwrap_err();
     assert_eq!(violated_field(&status), "annotations", "{status:?}");
 }
+
+/// Variations nested as deep as a request allows are cut at the documented
+/// depth instead of overflowing the answer's (recursive) encoding; the
+/// server keeps serving.
+#[tokio::test]
+async fn deeply_nested_variations_are_cut_at_the_limit() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let depth = 20_000;
+    let pgn = format!("1. e4 {}{} *", "( 1. d4 ".repeat(depth), ")".repeat(depth));
+    let games = records
+        .parse(pb::ParseRequest {
+            data: pgn.into_bytes(),
+            variant: pb::Variant::Chess.into(),
+            keep_annotations: true,
+            ..pb::ParseRequest::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    let mut nesting = 0;
+    let mut annotations = &games[0].annotations;
+    while let Some(variation) = annotations.first().and_then(|a| a.variations.first()) {
+        nesting += 1;
+        annotations = &variation.annotations;
+    }
+    assert_eq!(nesting, arbiter::game::chess::pgn::MAX_VARIATION_DEPTH);
+    assert_eq!(games[0].position.as_ref().unwrap().moves, ["e2e4"]);
+}

@@ -53,6 +53,12 @@ pub fn parse(data: &[u8], options: ParseOptions) -> Result<Vec<RecordedGame>, In
     }
 }
 
+/// Variations nested deeper than this are skipped: the answer is a tree
+/// that prost writes (and its reader reads) recursively, to a depth of 100
+/// messages, and each level of nesting takes two (an annotation and a
+/// variation) below the game's own.
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
 /// The visitor: tags, then the main line played from the start position
 /// (and its annotations, when kept).
 struct MainLine {
@@ -252,6 +258,7 @@ impl Visitor for MainLine {
         }
         // A variation replaces the last move of the line it stands in.
         let start = match line.open.last() {
+            _ if line.open.len() >= MAX_VARIATION_DEPTH => None,
             Some(parent) if !parent.skipped && parent.variation.error.is_none() => {
                 (!parent.variation.moves.is_empty()).then(|| parent.before_last.clone())
             }
