@@ -28,8 +28,10 @@ def _load_stubs():
 
 
 class GrpcEngine:
-    def __init__(self, target, game):
+    def __init__(self, target, game, level=None):
         self.name = f"arbiter@{target}"
+        self.level = level
+        self.last_score = None
         self.common, self.engine, stubs = _load_stubs()
         self.channel = grpc.insecure_channel(target)
         self.stub = stubs.EngineStub(self.channel)
@@ -58,10 +60,16 @@ class GrpcEngine:
         else:
             limits = self.engine.SearchLimits(movetime_ms=movetime_ms)
         request = self.engine.BestMoveRequest(position=position, limits=limits)
+        if self.level is not None:
+            request.strength.level = self.level
         # The deadline leaves room for the reply; the server answers within movetime.
         # A node-limited search has no time bound of its own; a minute is plenty.
         timeout = 60 if nodes or clock else movetime_ms / 1000 + 5
         response = self.stub.BestMove(request, timeout=timeout)
+        score = response.score
+        kind = score.WhichOneof("value")
+        self.last_score = {"cp" if kind == "centipawns" else "mate": getattr(score, kind)} if kind else {}
+        self.last_score["wdl"] = [score.wdl.win, score.wdl.draw, score.wdl.loss]
         move = response.best_move
         return move.uci_one_based if self.xiangqi else move.uci
 

@@ -20,6 +20,7 @@ so that deterministic engines play distinct games.
 """
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -115,9 +116,11 @@ def elo(score, games):
 TIME_LOSSES = {}
 
 
-def play(rules, first, second, opening, movetime, max_plies, nodes=None, clock=None):
+def play(rules, first, second, opening, movetime, max_plies, nodes=None, clock=None, scores=None):
     """Plays one game; returns the score of `first` (who moves first, as
-    white / red). `clock` is (base, increment) in seconds."""
+    white / red). `clock` is (base, increment) in seconds. `scores`, when
+    given, maps an engine to a list that gets (ply, its score) after each of
+    its moves."""
     moves = list(opening)
     for e in (first, second):
         e.new_game()
@@ -146,6 +149,8 @@ def play(rules, first, second, opening, movetime, max_plies, nodes=None, clock=N
             left[mover] += clock[1]
         else:
             move = mover.best_move(start_fen, moves, movetime, nodes)
+        if scores is not None and mover in scores and mover.last_score is not None:
+            scores[mover].append((len(moves), mover.last_score))
         if not rules.legal(moves, move):
             print(f"illegal move {move} by {mover.name} after {' '.join(moves)}", file=sys.stderr)
             return 0.0 if mover is first else 1.0
@@ -167,6 +172,12 @@ def main():
     ap.add_argument("--nodes", type=int, help="nodes per move instead of --movetime (both sides)")
     ap.add_argument("--random-plies", type=int, default=0, help="seeded random moves after each opening")
     ap.add_argument("--verbose", action="store_true", help="print every game's moves")
+    ap.add_argument("--level", type=int, help="Arbiter's strength level 1-20 (default: full strength)")
+    ap.add_argument(
+        "--record",
+        help="append one JSON line per game (opening, Arbiter's colour, result, Arbiter's score "
+        "and WDL after each of its moves) for calibration.py",
+    )
     args = ap.parse_args()
     global VERBOSE
     VERBOSE = args.verbose
@@ -201,11 +212,14 @@ def main():
     if kind == "uci":
         # The rules here speak Fairy-Stockfish's 1-10 ranks.
         options = {"UCI_Variant": "xiangqi", "Xiangqi Ranks": "1-10"} if args.game == "xiangqi" else {}
+        options["UCI_ShowWDL"] = "true"
+        if args.level is not None:
+            options["Skill Level"] = args.level
         ours = UciEngine([target, "uci"], options, name="arbiter")
     else:
         from grpc_engine import GrpcEngine
 
-        ours = GrpcEngine(target, args.game)
+        ours = GrpcEngine(target, args.game, args.level)
 
     clock = None
     if args.clock:
@@ -225,8 +239,22 @@ def main():
             opening.append(rng.choice(legal))
         for ours_first in (True, False):
             first, second = (ours, opponent) if ours_first else (opponent, ours)
-            r = play(rules, first, second, opening, args.movetime, args.max_plies, args.nodes, clock)
+            scores = {ours: []}
+            r = play(rules, first, second, opening, args.movetime, args.max_plies, args.nodes, clock, scores)
             s = r if ours_first else 1 - r
+            if args.record:
+                with open(args.record, "a") as out:
+                    record = {
+                        "game": args.game,
+                        "opponent": opponent.name,
+                        "level": args.level or 20,
+                        "clock": args.clock,
+                        "opening": opening,
+                        "ours_first": ours_first,
+                        "score": s,
+                        "evals": scores[ours],
+                    }
+                    out.write(json.dumps(record) + "\n")
             score += s
             played += 1
             wins += s == 1

@@ -3,9 +3,21 @@
 import subprocess
 
 
+def _score(words):
+    """The score of an `info` line: cp or mate, and wdl when the engine shows it."""
+    i = words.index("score")
+    score = {words[i + 1]: int(words[i + 2])}
+    if "wdl" in words:
+        j = words.index("wdl")
+        score["wdl"] = [int(w) for w in words[j + 1 : j + 4]]
+    return score
+
+
 class UciEngine:
     def __init__(self, command, options=None, name=None):
         self.name = name or command[0]
+        # The last `info ... score` of the last search: {"cp"|"mate": n, "wdl": [w, d, l]}.
+        self.last_score = None
         self.proc = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -44,8 +56,16 @@ class UciEngine:
             self._send(f"go wtime {w} btime {b} winc {inc} binc {inc}")
         else:
             self._send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
-        line = self._wait_for("bestmove")
-        return line.split()[1]
+        self.last_score = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name} exited")
+            words = line.split()
+            if words and words[0] == "info" and "score" in words:
+                self.last_score = _score(words)
+            if words and words[0] == "bestmove":
+                return words[1]
 
     def close(self):
         try:
