@@ -32,13 +32,17 @@ class UciEngine:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
+    def _read_line(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name} exited")
+        return line.strip()
+
     def _wait_for(self, token):
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name} exited")
-            if line.strip().startswith(token):
-                return line.strip()
+            line = self._read_line()
+            if line.startswith(token):
+                return line
 
     def new_game(self):
         self._send("ucinewgame")
@@ -58,13 +62,11 @@ class UciEngine:
             self._send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
         self.last_score = None
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name} exited")
-            words = line.split()
-            if words and words[0] == "info" and "score" in words:
+            words = self._read_line().split()
+            # `info string` is free text that may contain anything.
+            if words[:1] == ["info"] and words[1:2] != ["string"] and "score" in words:
                 self.last_score = _score(words)
-            if words and words[0] == "bestmove":
+            if words[:1] == ["bestmove"]:
                 return words[1]
 
     def close(self):
