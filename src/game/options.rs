@@ -50,6 +50,11 @@ pub struct LoadOptions {
     pub strictness: Strictness,
     /// Xiangqi coordinates with ranks 1-10 (Fairy-Stockfish) instead of ICCS.
     pub one_based: bool,
+    /// Chess960: castling may also be written as the king's move to the square
+    /// it castles to (`e1g1`), where that names one castling and no other king
+    /// move; king takes rook (`e1h1`) is always read. The other chess
+    /// variants write castling that way anyway.
+    pub king_square_castling: bool,
     /// Xiangqi: the characters moves are described in, in Chinese notation; chess has none.
     pub chinese: ChineseCharacters,
 }

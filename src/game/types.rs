@@ -294,6 +294,9 @@ pub struct MoveInfo {
     pub promotion: Option<PieceKind>,
     /// Crazyhouse: the move drops [`Self::piece`] from the pocket (no `from`).
     pub drop: bool,
+    /// Atomic, on a capture: the squares the explosion empties (the capturer's
+    /// among them), in square order; empty otherwise.
+    pub explosion_squares: Vec<Notation>,
     /// Set when playing the move completes a repetition the rules forbid.
     pub forbidden_repetition: Option<Outcome>,
 }
@@ -317,6 +320,7 @@ impl MoveInfo {
         en_passant: false,
         promotion: None,
         drop: false,
+        explosion_squares: Vec::new(),
         forbidden_repetition: None,
     };
 }

@@ -81,7 +81,8 @@ impl Analysis<'_> {
             Game::Chess(game) => {
                 let root = game.position().clone();
                 let search_moves = parse_search_moves(self.search_moves, |text| {
-                    chess::parse_move(&root, text).map_err(|e| chess_move_error(&root, e))
+                    game.parse_move(text)
+                        .map_err(|e| chess_move_error(&root, e))
                 })?;
                 let history = chess_history(game);
                 let describe = {

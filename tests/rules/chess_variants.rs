@@ -292,7 +292,7 @@ fn start_positions() {
 }
 
 /// Chess960 castles king-takes-rook, in UCI and SAN; `e1g1` is read where it
-/// names one castling; Shredder-FEN reads like X-FEN.
+/// names one castling and the caller asked for it; Shredder-FEN reads like X-FEN.
 #[test]
 fn chess960_castling() {
     let fen = "1r2k2r/8/8/8/8/8/8/1R2K2R w HBhb - 0 1";
@@ -307,14 +307,74 @@ fn chess960_castling() {
     };
     assert_eq!(uci("O-O").as_deref(), Some("e1h1"));
     assert_eq!(uci("O-O-O").as_deref(), Some("e1b1"));
-    for text in ["O-O", "e1h1", "e1g1"] {
+    let castled = "1r2k2r/8/8/8/8/8/8/1R3RK1 b kq - 1 1";
+    for text in ["O-O", "e1h1"] {
         let after = load(Variant::Chess960, fen, &[text]);
-        assert_eq!(
-            status(&after).fen,
-            "1r2k2r/8/8/8/8/8/8/1R3RK1 b kq - 1 1",
-            "{text}"
-        );
+        assert_eq!(status(&after).fen, castled, "{text}");
     }
+    // The king's-square form only when asked, and only where it names one
+    // castling and no step of the king.
+    let asked = LoadOptions {
+        king_square_castling: true,
+        ..LoadOptions::default()
+    };
+    let with = |fen: &str, moves: &[&str], options| {
+        Game::load(
+            Variant::Chess960,
+            fen,
+            moves,
+            options,
+            &RuleOptions::default(),
+        )
+    };
+    let refused = with(fen, &["e1g1"], LoadOptions::default()).unwrap_err();
+    assert!(
+        refused.to_string().contains("king taking its rook (e1h1)"),
+        "{refused}"
+    );
+    let after = with(fen, &["e1g1"], asked).unwrap();
+    assert_eq!(status(&after).fen, castled);
+    let queenside = with(fen, &["e1c1"], asked).unwrap();
+    assert_eq!(
+        status(&queenside).fen,
+        "1r2k2r/8/8/8/8/8/8/2KR3R b kq - 1 1"
+    );
+    assert!(with(fen, &["e1h1"], asked).is_ok());
+    // From f1, g1 is the king's step (and the right is lost), not castling.
+    let step = with("4k3/8/8/8/8/8/8/5K1R w H - 0 1", &["f1g1"], asked).unwrap();
+    assert_eq!(status(&step).fen, "4k3/8/8/8/8/8/8/6KR b - - 1 1");
+    // Xiangqi has no castling to write.
+    assert!(
+        Game::load(
+            Variant::Xiangqi,
+            "",
+            &[] as &[&str],
+            asked,
+            &RuleOptions::default()
+        )
+        .is_err()
+    );
+}
+
+/// Atomic captures list the squares their explosion empties.
+#[test]
+fn atomic_explosion_squares() {
+    let game = load(Variant::Atomic, "", &["g1f3", "d7d5", "f3e5", "b8d7"]);
+    let moves = game.legal_moves(&RuleOptions::default()).unwrap();
+    let exploded = |uci: &str| -> Vec<String> {
+        let m = moves.iter().find(|m| m.uci == uci).unwrap();
+        m.explosion_squares
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    // The knight takes on d7: it, its victim, and the bishop, queen and king
+    // beside them go; the pawns beside them stay.
+    assert_eq!(exploded("e5d7"), ["d7", "c8", "d8", "e8"]);
+    assert!(exploded("e2e4").is_empty());
+    let chess = load(Variant::Chess, "", &["g1f3", "d7d5", "f3e5", "b8d7"]);
+    let plain = chess.legal_moves(&RuleOptions::default()).unwrap();
+    assert!(plain.iter().all(|m| m.explosion_squares.is_empty()));
 }
 
 /// Three-check counters in both forms, and the third check ending the game.

@@ -37,6 +37,9 @@ pub struct ChessGame {
     /// i ≥ 1 (`window[0]` follows move `window_start_ply - 1`, or is the FEN).
     window_start_ply: usize,
     plies: usize,
+    /// Chess960: castling may also be written as the king's move to its
+    /// castling square (`e1g1`), where that names one castling.
+    king_square_castling: bool,
     /// The current position's legal moves, once a described move list has
     /// generated them: its outcome (mate or stalemate) then needs no second
     /// generation.
@@ -80,11 +83,12 @@ impl ChessGame {
             rules,
             window_start_ply: 0,
             plies: 0,
+            king_square_castling: options.king_square_castling,
             legal: OnceCell::new(),
         };
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
-            let parsed = parse_move(&game.position, text);
+            let parsed = game.parse_move(text);
             // A move that parsed is legal, so the side to move has one: no
             // need to generate them all again just to rule out mate.
             let has_moves = parsed.is_ok() || !game.position.legal_moves().is_empty();
@@ -132,6 +136,17 @@ impl ChessGame {
             self.window_start_ply = self.plies;
         }
         self.window.push(next);
+    }
+
+    /// Reads a move of the current position in UCI or SAN, in the notation
+    /// the game was loaded with (see [`parse_move`]).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        match parse_move(&self.position, text) {
+            Err(MoveParseError::IllegalUci(uci)) if self.king_square_castling => {
+                castling_by_king_square(&self.position, uci).ok_or(MoveParseError::IllegalUci(uci))
+            }
+            parsed => parsed,
+        }
     }
 
     /// The position after the history.
@@ -355,7 +370,7 @@ impl ChessGame {
         options: &RuleOptions,
     ) -> Result<Result<Move, Verdict>, InputError> {
         check_rule_set(options)?;
-        let parsed = parse_move(&self.position, text);
+        let parsed = self.parse_move(text);
         if let Err(MoveParseError::Syntax(message)) = &parsed {
             return Err(InputError::CandidateMove(message.clone()));
         }

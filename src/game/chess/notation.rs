@@ -69,6 +69,15 @@ pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseEr
             return Ok(m);
         }
         return match uci.to_move(pos) {
+            // shakmaty also reads a king's two-square move from the e-file as
+            // castling; Chess960 writes castling as king takes rook and takes
+            // the king's square only when asked ([`castling_by_king_square`]).
+            Ok(Move::Castle { rook, .. })
+                if pos.castles().mode() == CastlingMode::Chess960
+                    && !matches!(uci, UciMove::Normal { to, .. } if to == rook) =>
+            {
+                Err(MoveParseError::IllegalUci(uci))
+            }
             Ok(m) => Ok(m),
             Err(_) => Err(MoveParseError::IllegalUci(uci)),
         };
@@ -112,6 +121,36 @@ pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseEr
             "'{}' is neither UCI (e2e4, e7e8q, P@e4) nor SAN (Nf3, O-O, @e4)",
             text.escape_debug()
         ))),
+    }
+}
+
+/// Castling written as the king's move to the square it castles to
+/// (`e1g1`, `b1c1`), the form standard chess uses, for a Chess960 game whose
+/// caller asked for it: `uci` must name exactly one legal castling, and no
+/// other legal move of the king between the same two squares (a king on f1
+/// going to g1 is a king's move, never castling).
+#[must_use]
+pub(super) fn castling_by_king_square(pos: &VariantPosition, uci: UciMove) -> Option<Move> {
+    let UciMove::Normal {
+        from,
+        to,
+        promotion: None,
+    } = uci
+    else {
+        return None;
+    };
+    let legal = pos.legal_moves();
+    let from_here = legal.iter().filter(|m| m.from() == Some(from));
+    if from_here.clone().any(|m| !m.is_castle() && m.to() == to) {
+        return None;
+    }
+    let mut castlings = from_here.filter(|m| {
+        m.castling_side()
+            .is_some_and(|side| side.king_to(pos.turn()) == to)
+    });
+    match (castlings.next(), castlings.next()) {
+        (Some(&m), None) => Some(m),
+        _ => None,
     }
 }
 
@@ -317,6 +356,9 @@ pub(super) fn describe_into(
         _ => {
             let mut after = pos.clone();
             after.play_unchecked(m);
+            if matches!(pos, VariantPosition::Atomic(_)) && m.is_capture() {
+                push_explosion(&mut info.explosion_squares, pos, &after, m);
+            }
             (Suffix::from_position(&after), after.is_check())
         }
     };
@@ -349,6 +391,27 @@ pub(super) fn describe_into(
     info.en_passant = m.is_en_passant();
     info.promotion = m.promotion().map(kind);
     info.drop = matches!(m, Move::Put { .. });
+}
+
+/// The squares an atomic capture empties: every square occupied before the
+/// move (or landed on: an en-passant capturer explodes where it arrives)
+/// and empty after it, but the one the capturer left.
+fn push_explosion(
+    out: &mut Vec<Notation>,
+    before: &VariantPosition,
+    after: &VariantPosition,
+    m: Move,
+) {
+    let mut emptied = (before.board().occupied() | shakmaty::Bitboard::from_square(m.to()))
+        & !after.board().occupied();
+    if let Some(from) = m.from() {
+        emptied.discard(from);
+    }
+    for square in emptied {
+        let mut text = Notation::new();
+        push_square(&mut text, square);
+        out.push(text);
+    }
 }
 
 /// UCI as shakmaty writes it (`e7e8q`, `Q@e4`, `0000`), without a `String`.

@@ -114,6 +114,21 @@ pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> (IllegalReason, String) 
         );
     }
     if piece.role == Role::King
+        && let Some((side, rook)) = chess960_king_square(pos, from, to)
+    {
+        return (
+            IllegalReason::IllegalPieceMovement,
+            format!(
+                "Chess960 writes {} castling as the king taking its rook ({from}{rook}); \
+                 {from}{to} names it only where the caller asks for the king's-square form",
+                match side {
+                    CastlingSide::KingSide => "kingside",
+                    CastlingSide::QueenSide => "queenside",
+                }
+            ),
+        );
+    }
+    if piece.role == Role::King
         && let Some(side) = castling_side(pos, from, to)
     {
         if variant == ShakmatyVariant::Antichess {
@@ -376,6 +391,24 @@ fn pawn_geometry(pos: &VariantPosition, from: Square, to: Square) -> Geometry {
             String::new()
         },
     ))
+}
+
+/// A Chess960 king's move beyond its reach to the square it would castle to,
+/// with that castling's rook: castling in the form Chess960 reads only when
+/// asked (`notation::castling_by_king_square`).
+fn chess960_king_square(
+    pos: &VariantPosition,
+    from: Square,
+    to: Square,
+) -> Option<(CastlingSide, Square)> {
+    if pos.castles().mode() != CastlingMode::Chess960 || from.distance(to) < 2 {
+        return None;
+    }
+    let us = pos.turn();
+    [CastlingSide::KingSide, CastlingSide::QueenSide]
+        .into_iter()
+        .find(|side| side.king_to(us) == to)
+        .and_then(|side| Some((side, pos.castles().rook(us, side)?)))
 }
 
 /// Recognises castling written as the king's two-square move or as king

@@ -148,6 +148,12 @@ impl XiangqiGame {
                 message: "xiangqi has no claimable draws".to_owned(),
             });
         }
+        if load.king_square_castling {
+            return Err(InputError::Option {
+                field: OptionField::Coordinates,
+                message: "castling coordinates exist only for chess".to_owned(),
+            });
+        }
         let start = if fen.trim().is_empty() {
             Position::startpos()
         } else {

@@ -132,9 +132,10 @@ pub(super) fn position_settings(
             &format!("{move_count} moves exceed the limit of {max_history_moves}"),
         ));
     }
-    let one_based = match pb::Coordinates::try_from(coordinates) {
-        Ok(pb::Coordinates::Unspecified) => false,
-        Ok(pb::Coordinates::OneBased) => true,
+    let (one_based, king_square_castling) = match pb::Coordinates::try_from(coordinates) {
+        Ok(pb::Coordinates::Unspecified) => (false, false),
+        Ok(pb::Coordinates::OneBased) => (true, false),
+        Ok(pb::Coordinates::KingTwoSquaresCastling) => (false, true),
         Err(_) => {
             return Err(invalid_argument(
                 "position.coordinates",
@@ -169,6 +170,7 @@ pub(super) fn position_settings(
         LoadOptions {
             strictness,
             one_based,
+            king_square_castling,
             chinese,
         },
     ))
@@ -431,6 +433,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         en_passant,
         promotion,
         drop,
+        explosion_squares,
         forbidden_repetition,
     } = info;
     pb::Move {
@@ -452,6 +455,7 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
         forbidden_repetition: forbidden_repetition.is_some(),
         repetition_outcome: forbidden_repetition.map(repetition_outcome),
         drop,
+        explosion_squares: explosion_squares.iter().map(ToString::to_string).collect(),
     }
 }
 

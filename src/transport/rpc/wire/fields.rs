@@ -214,6 +214,9 @@ pub(crate) const MOVE_REPETITION_OUTCOME: Field =
 pub(crate) const MOVE_CHINESE: Field = Field::one(15, "chinese", Ty::String);
 /// `Move.drop`: `bool drop = 16`.
 pub(crate) const MOVE_DROP: Field = Field::one(16, "drop", Ty::Bool);
+/// `Move.explosion_squares`: `repeated string explosion_squares = 17`.
+pub(crate) const MOVE_EXPLOSION_SQUARES: Field =
+    Field::repeated(17, "explosion_squares", Ty::String);
 
 /// Every field of `Move`, in number order.
 pub(crate) const MOVE_FIELDS: &[Field] = &[
@@ -233,6 +236,7 @@ pub(crate) const MOVE_FIELDS: &[Field] = &[
     MOVE_REPETITION_OUTCOME,
     MOVE_CHINESE,
     MOVE_DROP,
+    MOVE_EXPLOSION_SQUARES,
 ];
 
 // `arbiter.v1.Piece` (common.proto), written inside each `Move`.
@@ -341,7 +345,8 @@ pub(crate) const POSITION_FIELDS: &[Field] = &[
 
 /// The fixed-buffer move writer and the `Position` reader write each key as
 /// one byte, which holds for field numbers below 16 (except a `Move`'s
-/// `bool` fields, whose writer takes any key: `drop` is 16); a contract
+/// `bool` fields and its explosion squares, whose writers take any key:
+/// `drop` is 16, `explosion_squares` 17); a contract
 /// change past that stops the build here rather than writing a wrong key.
 const _: () = {
     let tables = [
@@ -356,7 +361,10 @@ const _: () = {
         let mut f = 0;
         while f < tables[t].len() {
             assert!(
-                tables[t][f].number < 16 || (t == 0 && matches!(tables[t][f].ty, Ty::Bool)),
+                tables[t][f].number < 16
+                    || (t == 0
+                        && (matches!(tables[t][f].ty, Ty::Bool)
+                            || tables[t][f].number == MOVE_EXPLOSION_SQUARES.number)),
                 "a one-byte key needs a field number below 16"
             );
             f += 1;

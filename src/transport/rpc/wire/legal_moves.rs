@@ -12,9 +12,10 @@ use super::{
     fields::{
         ANSWER_FEN, ANSWER_IN_CHECK, ANSWER_MOVES, ANSWER_OUTCOME, ANSWER_RULE_SET,
         ANSWER_SIDE_TO_MOVE, MOVE_CAPTURE, MOVE_CAPTURED, MOVE_CASTLING, MOVE_CHECK, MOVE_CHINESE,
-        MOVE_DROP, MOVE_EN_PASSANT, MOVE_FORBIDDEN_REPETITION, MOVE_FROM, MOVE_PIECE,
-        MOVE_PROMOTION, MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI, MOVE_UCI_ONE_BASED,
-        OUTCOME_OFFENDER, OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD, PIECE_SIDE,
+        MOVE_DROP, MOVE_EN_PASSANT, MOVE_EXPLOSION_SQUARES, MOVE_FORBIDDEN_REPETITION, MOVE_FROM,
+        MOVE_PIECE, MOVE_PROMOTION, MOVE_REPETITION_OUTCOME, MOVE_SAN, MOVE_TO, MOVE_UCI,
+        MOVE_UCI_ONE_BASED, OUTCOME_OFFENDER, OUTCOME_REASON, OUTCOME_RESULT, PIECE_KIND_FIELD,
+        PIECE_SIDE,
     },
     keep_field, key, key_byte, nested, text, varint,
 };
@@ -122,6 +123,9 @@ fn full_move(out: &mut MoveBytes, m: &MoveInfo) {
     out.repetition(m.forbidden_repetition);
     out.notation(MOVE_CHINESE.number, &m.chinese);
     out.boolean(MOVE_DROP.number, m.drop);
+    for square in &m.explosion_squares {
+        out.long_key_text(MOVE_EXPLOSION_SQUARES.number, square);
+    }
 }
 
 /// The coordinates view of `Move`: `uci`, `uci_one_based` and the
@@ -137,9 +141,11 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
 /// The most one `Move` takes: six notations of at most fifteen bytes with
 /// their keys and lengths (102), two pieces of two enums (2 × 24), five flags
 /// (11: `drop`'s key is two bytes), two enums (2 × 11) and the repetition
-/// outcome (2 + 33): 218 at worst,
+/// outcome (2 + 33): 218 at worst, and an atomic capture's explosion
+/// squares, at most the nine around its target of five bytes each (a
+/// two-byte key, a length, a square's two letters): 263,
 /// though every enum the service writes is under 128 and takes two bytes.
-const MAX_MOVE_BYTES: usize = 218;
+const MAX_MOVE_BYTES: usize = 218 + 9 * 5;
 
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is
@@ -250,6 +256,21 @@ impl MoveBytes {
                 out.enumeration(OUTCOME_OFFENDER.number, outcome.offender);
             });
         }
+    }
+
+    /// A short text under a key of any size (`Move.explosion_squares` is
+    /// field 17); an empty one is still written, as a repeated field's
+    /// element must be.
+    fn long_key_text(&mut self, tag: u32, text: &Notation) {
+        let mut key = (tag << 3) | WireType::LengthDelimited as u32;
+        while key >= 0x80 {
+            self.byte((key as u8) | 0x80);
+            key >>= 7;
+        }
+        self.byte(key as u8);
+        let bytes = text.as_bytes();
+        self.byte(bytes.len() as u8);
+        self.put(bytes);
     }
 
     /// A `bool` field; `false` is left out. Its key may take two bytes

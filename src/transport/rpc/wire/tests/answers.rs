@@ -36,6 +36,34 @@ fn chess_answers_match_prost_byte_for_byte() {
 }
 
 #[test]
+fn variant_answers_match_prost_byte_for_byte() {
+    let options = RuleOptions::default();
+    for (variant, fen, moves) in [
+        // Atomic: a capture next to the king lists four explosion squares
+        // (a field whose key takes two bytes), the other captures one or more.
+        (Variant::Atomic, "", &["g1f3", "d7d5", "f3e5", "b8d7"][..]),
+        // An atomic en-passant capture.
+        (Variant::Atomic, "", &["e2e4", "a7a6", "e4e5", "d7d5"][..]),
+        // Crazyhouse drops.
+        (
+            Variant::Crazyhouse,
+            "r1bqkbnr/pppp1ppp/2n5/8/4P3/5N2/PPP2PPP/RNBQKB1R[Pp] w KQkq - 0 1",
+            &[][..],
+        ),
+    ] {
+        let game = game(variant, fen, moves, &options);
+        let moves = game.legal_moves(&options).unwrap();
+        if variant == Variant::Atomic {
+            assert!(
+                moves.iter().any(|m| !m.explosion_squares.is_empty()),
+                "{moves:?}"
+            );
+        }
+        assert_same(&game, &options);
+    }
+}
+
+#[test]
 fn xiangqi_answers_match_prost_byte_for_byte() {
     let options = RuleOptions::default();
     let middle_game =
