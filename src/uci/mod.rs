@@ -1,4 +1,7 @@
-//! `arbiter uci`: the UCI protocol on stdin/stdout, for chess and, with
+//! `arbiter uci`: the UCI protocol on stdin/stdout, for chess, for the chess
+//! variants (`UCI_Variant` `atomic`, `antichess`, `kingofthehill`, `3check`,
+//! `crazyhouse`, `racingkings`, `horde`, and Chess960 with `UCI_Chess960`,
+//! castling king takes rook) and, with
 //! `setoption name UCI_Variant value xiangqi`, for xiangqi (moves with ranks
 //! 0–9 as Pikafish writes them, or 1–10 as Fairy-Stockfish does with
 //! `Xiangqi Ranks`), so bot frameworks, GUIs and match tools can use the
@@ -241,6 +244,7 @@ impl<B: Backend> Session<B> {
         self.stop();
         self.dialect = Dialect::Ucci { millis: false };
         self.options.variant = Variant::Xiangqi;
+        self.options.chess960 = false;
         self.options.one_based = false;
         self.set_position(command::PositionCommand {
             fen: String::new(),
@@ -332,7 +336,7 @@ impl<B: Backend> Session<B> {
 
     fn set_position(&mut self, position: command::PositionCommand) {
         let loaded = Game::load(
-            self.options.variant,
+            self.options.game(),
             &position.fen,
             &position.moves,
             self.load_options(),
@@ -396,7 +400,7 @@ impl<B: Backend> Session<B> {
             .find(|m| search_moves.is_empty() || search_moves.contains(m))
             .map_or_else(|| none.to_owned(), |m| format!("bestmove {m}"));
         let job = Job {
-            variant: self.options.variant,
+            variant: self.options.game(),
             fen: position.fen.clone(),
             moves: position.moves.clone(),
             load: self.load_options(),

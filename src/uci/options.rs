@@ -13,6 +13,21 @@ const MAX_MULTIPV: usize = 5;
 /// Largest `Move Overhead`, in milliseconds.
 const MAX_OVERHEAD_MS: u64 = 5000;
 
+/// `UCI_Variant`'s values, as Fairy-Stockfish and python-chess's
+/// `uci_variant` spell them (lichess-bot sends these too). Chess960 is
+/// standard chess with `UCI_Chess960`, as UCI has it.
+const VARIANTS: [(&str, Variant); 9] = [
+    ("chess", Variant::Chess),
+    ("xiangqi", Variant::Xiangqi),
+    ("atomic", Variant::Atomic),
+    ("antichess", Variant::Antichess),
+    ("kingofthehill", Variant::KingOfTheHill),
+    ("3check", Variant::ThreeCheck),
+    ("crazyhouse", Variant::Crazyhouse),
+    ("racingkings", Variant::RacingKings),
+    ("horde", Variant::Horde),
+];
+
 /// The session's settings.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Options {
@@ -21,7 +36,11 @@ pub(crate) struct Options {
     pub(crate) limit_strength: bool,
     pub(crate) elo: u32,
     pub(crate) skill: u8,
+    /// `UCI_Variant`: never Chess960, which is [`Self::chess960`].
     pub(crate) variant: Variant,
+    /// `UCI_Chess960`: standard chess from any back-rank arrangement,
+    /// castling written king takes rook.
+    pub(crate) chess960: bool,
     /// Xiangqi moves with ranks 1–10 (Fairy-Stockfish) instead of 0–9.
     pub(crate) one_based: bool,
     pub(crate) show_wdl: bool,
@@ -38,6 +57,7 @@ impl Default for Options {
             elo: MAX_ELO,
             skill: FULL_STRENGTH,
             variant: Variant::Chess,
+            chess960: false,
             one_based: false,
             show_wdl: false,
             overhead: Duration::from_millis(30),
@@ -60,8 +80,22 @@ pub(crate) enum Changed {
 }
 
 impl Options {
+    /// The game the session plays: `UCI_Variant`, made Chess960 by
+    /// `UCI_Chess960` (which the other variants ignore).
+    pub(crate) fn game(&self) -> Variant {
+        if self.chess960 && self.variant == Variant::Chess {
+            Variant::Chess960
+        } else {
+            self.variant
+        }
+    }
+
     /// The `option` lines of the `uci` answer.
     pub(crate) fn describe() -> Vec<String> {
+        let variants: String = VARIANTS
+            .iter()
+            .map(|(name, _)| format!(" var {name}"))
+            .collect();
         vec![
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
             "option name Clear Hash type button".to_owned(),
@@ -71,7 +105,8 @@ impl Options {
             format!(
                 "option name Skill Level type spin default {FULL_STRENGTH} min {MIN_LEVEL} max {FULL_STRENGTH}"
             ),
-            "option name UCI_Variant type combo default chess var chess var xiangqi".to_owned(),
+            format!("option name UCI_Variant type combo default chess{variants}"),
+            "option name UCI_Chess960 type check default false".to_owned(),
             "option name Xiangqi Ranks type combo default 0-9 var 0-9 var 1-10".to_owned(),
             "option name Xiangqi Rules type combo default AXF var AXF var SIMPLE var CASUAL var CHINESE"
                 .to_owned(),
@@ -124,15 +159,27 @@ impl Options {
                 Ok(Changed::Setting)
             }
             "uci_variant" => {
-                self.variant = match value.trim().to_ascii_lowercase().as_str() {
-                    "chess" | "standard" => Variant::Chess,
-                    "xiangqi" => Variant::Xiangqi,
-                    _ => {
-                        return Err(format!(
-                            "UCI_Variant must be chess or xiangqi, got '{value}'"
-                        ));
-                    }
+                let value = value.trim().to_ascii_lowercase();
+                let name = if value == "standard" {
+                    "chess"
+                } else {
+                    value.as_str()
                 };
+                self.variant = VARIANTS
+                    .iter()
+                    .find(|(known, _)| *known == name)
+                    .map(|&(_, variant)| variant)
+                    .ok_or_else(|| {
+                        let known: Vec<&str> = VARIANTS.iter().map(|(name, _)| *name).collect();
+                        format!(
+                            "UCI_Variant must be one of {}, got '{value}'",
+                            known.join(", ")
+                        )
+                    })?;
+                Ok(Changed::Game)
+            }
+            "uci_chess960" => {
+                self.chess960 = check()?;
                 Ok(Changed::Game)
             }
             "xiangqi ranks" => {
@@ -167,7 +214,7 @@ impl Options {
             }
             // Set by bot frameworks and match tools for every engine; one
             // search thread is what this engine has.
-            "threads" | "ponder" | "uci_chess960" => Ok(Changed::Setting),
+            "threads" | "ponder" => Ok(Changed::Setting),
             _ => Err(format!("no such option: {name}")),
         }
     }
@@ -189,6 +236,14 @@ mod tests {
         assert_eq!(o.variant, Variant::Xiangqi);
         assert_eq!(o.set("Xiangqi Ranks", "1-10"), Ok(Changed::Game));
         assert!(o.one_based);
+        assert_eq!(o.set("UCI_Variant", "3check"), Ok(Changed::Game));
+        assert_eq!(o.game(), Variant::ThreeCheck);
+        assert!(o.set("UCI_Variant", "giveaway").is_err());
+        assert_eq!(o.set("UCI_Variant", "chess"), Ok(Changed::Game));
+        assert_eq!(o.set("UCI_Chess960", "true"), Ok(Changed::Game));
+        assert_eq!(o.game(), Variant::Chess960);
+        assert_eq!(o.set("UCI_Variant", "atomic"), Ok(Changed::Game));
+        assert_eq!(o.game(), Variant::Atomic);
         assert!(o.set("UCI_Elo", "99").is_err());
         assert!(o.set("Bogus", "1").is_err());
     }

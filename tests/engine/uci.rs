@@ -121,6 +121,85 @@ fn xiangqi_ranks_follow_the_option_and_bad_input_is_reported() {
     );
 }
 
+/// Sends each block to one `arbiter uci` process and reads until the block is
+/// answered: a block with a `go` by its `bestmove` (a later command would
+/// stop the search), any other by the `readyok` of an `isready` sent after it.
+fn converse(blocks: &[&str]) -> Vec<Vec<String>> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answers = Vec::new();
+    for block in blocks {
+        let searches = block.contains("go ");
+        if searches {
+            writeln!(stdin, "{block}").unwrap();
+        } else {
+            writeln!(stdin, "{block}\nisready").unwrap();
+        }
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert_ne!(stdout.read_line(&mut line).unwrap(), 0, "{lines:?}");
+            let line = line.trim_end().to_owned();
+            let done = if searches {
+                line.starts_with("bestmove")
+            } else {
+                line == "readyok"
+            };
+            lines.push(line);
+            if done {
+                break;
+            }
+        }
+        answers.push(lines);
+    }
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    answers
+}
+
+#[test]
+fn chess_variants_follow_uci_variant_and_chess960() {
+    let answers = converse(&[
+        // Crazyhouse: only a drop of the pocket's rook on the eighth rank mates.
+        "setoption name UCI_Variant value crazyhouse\n\
+         position fen 7k/6pp/8/8/8/8/8/K7[R] w - - 0 1\ngo depth 3",
+        // Chess960: king takes rook castles; the two-square form is refused.
+        "setoption name UCI_Variant value chess\n\
+         setoption name UCI_Chess960 value true\n\
+         position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1\ngo depth 2",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\ngo depth 1",
+        "setoption name UCI_Variant value giveaway",
+    ]);
+    let best: Vec<Vec<String>> = answers.iter().map(|lines| bestmoves(lines)).collect();
+    let mate = &best[0][0];
+    assert!(mate.starts_with("R@") && mate.ends_with('8'), "{answers:?}");
+    assert!(
+        answers[0].iter().any(|l| l.contains("score mate 1")),
+        "{answers:?}"
+    );
+    assert!(best[1][0].len() == 4, "{answers:?}");
+    assert_eq!(best[2], ["(none)"], "{answers:?}");
+    assert!(
+        answers[2]
+            .iter()
+            .any(|l| l.starts_with("info string invalid position")
+                && l.contains("king taking its rook (e1h1)")),
+        "{answers:?}"
+    );
+    assert!(
+        answers[3]
+            .iter()
+            .any(|l| l.contains("UCI_Variant must be one of chess, xiangqi, atomic")),
+        "{answers:?}"
+    );
+}
+
 #[test]
 fn an_infinite_search_answers_only_on_stop() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))

@@ -3,7 +3,9 @@
 Chess: python-chess's `chess.engine.SimpleEngine.popen_uci` plays a whole
 game against itself on a clock (and the script checks that no move took
 longer than the mover had), runs `analyse` with multipv=3, `analysis` with a
-stop, a mate search, a root restriction and a weak level.
+stop, a mate search, a root restriction and a weak level, and plays the
+Lichess variants and Chess960, which python-chess selects by itself through
+UCI_Variant and UCI_Chess960.
 
 Xiangqi: the PyPI `cchess` package's `UciEngine` (which starts an engine by
 path alone, so a two-line wrapper adds the subcommand) drives a game of the
@@ -98,6 +100,45 @@ def chess_analysis(engine):
     engine.configure({"UCI_LimitStrength": False})
 
 
+def chess_variants(engine):
+    """python-chess sets UCI_Variant and UCI_Chess960 from the board it is
+    given: each Lichess variant and a Chess960 start play a few moves, each
+    checked against python-chess's own rules (chess.variant), then standard
+    chess again."""
+    import chess.variant
+
+    boards = [
+        chess.variant.AtomicBoard(),
+        chess.variant.AntichessBoard(),
+        chess.variant.KingOfTheHillBoard(),
+        chess.variant.ThreeCheckBoard(),
+        chess.variant.CrazyhouseBoard(),
+        chess.variant.RacingKingsBoard(),
+        chess.variant.HordeBoard(),
+        chess.Board.from_chess960_pos(100),
+    ]
+    drops = 0
+    for board in boards:
+        for _ in range(16):
+            if board.is_game_over():
+                break
+            result = engine.play(board, chess.engine.Limit(depth=3))
+            name = "chess960" if board.chess960 else board.uci_variant
+            check(result.move in board.legal_moves, f"{name}: {result.move} is illegal in {board.fen()}")
+            drops += result.move.drop is not None
+            board.push(result.move)
+        check(board.ply() >= 16 or board.is_game_over(), f"{board.uci_variant} stopped at ply {board.ply()}")
+    # Chess960 castling, king takes rook, when it is the only move allowed.
+    board = chess.Board("1r2k2r/8/8/8/8/8/8/1R2K2R w HBhb - 0 1", chess960=True)
+    castle = chess.Move.from_uci("e1h1")
+    check(board.is_castling(castle), "e1h1 castles")
+    result = engine.play(board, chess.engine.Limit(depth=2), root_moves=[castle])
+    check(result.move == castle, f"the engine castled with {result.move}")
+    result = engine.play(chess.Board(), chess.engine.Limit(depth=2))
+    check(result.move in chess.Board().legal_moves, "standard chess after the variants")
+    return len(boards), drops
+
+
 def xiangqi_session(wrapper, ucci=False, plies=40):
     """A game against itself through cchess's UciEngine, or its UcciEngine
     (UCCI: `ucci`, a clock in milliseconds after `setoption usemillisec`)."""
@@ -160,12 +201,15 @@ def xiangqi_history_replay(moves):
 def main():
     with chess.engine.SimpleEngine.popen_uci([ARBITER, "uci"]) as engine:
         check(engine.id.get("name", "").startswith("Arbiter"), f"id {engine.id}")
-        for option in ["Hash", "MultiPV", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "UCI_Variant", "UCI_ShowWDL"]:
+        for option in ["Hash", "MultiPV", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "UCI_Variant",
+                       "UCI_Chess960", "UCI_ShowWDL"]:
             check(option in engine.options, f"option {option}")
         engine.configure({"Hash": 8})
         board = chess_game_on_a_clock(engine)
         chess_analysis(engine)
-    print(f"chess: a game of {board.ply()} plies on a clock, analysis checked")
+        variants, drops = chess_variants(engine)
+    print(f"chess: a game of {board.ply()} plies on a clock, analysis checked; "
+          f"{variants} variants through python-chess ({drops} crazyhouse drops)")
 
     with tempfile.TemporaryDirectory() as tmp:
         wrapper = os.path.join(tmp, "arbiter-uci")
