@@ -179,11 +179,12 @@ impl ChessGame {
         describe_all(&self.position, self.legal(), each);
     }
 
-    /// Every legal move in UCI only, sorted.
+    /// Every legal move in UCI only, sorted. The moves are kept, as for a
+    /// described list, so the status that follows needs no second generation.
     #[must_use]
     pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
         let mode = self.position.castles().mode();
-        in_uci_order(&self.position.legal_moves(), mode)
+        in_uci_order(self.legal(), mode)
             .map(|m| MoveCoordinates {
                 uci: uci_text(m.to_uci(mode)),
                 uci_one_based: None,

@@ -1,7 +1,7 @@
 //! What each Rules request kind answers — LegalMoves, ValidateMove,
 //! GameStatus — written once and shared by the unary calls, the batch items
 //! (`batch.rs`) and the Play session (`play.rs`). Each is synchronous: the
-//! unary handlers call it in place, a batch on its blocking workers.
+//! unary handlers call it in place, a batch in its chunks.
 
 use std::{sync::Arc, time::Duration};
 
