@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -121,18 +121,24 @@ fn xiangqi_ranks_follow_the_option_and_bad_input_is_reported() {
     );
 }
 
-/// Sends each block to one `arbiter uci` process and reads until the block is
-/// answered: a block with a `go` by its `bestmove` (a later command would
-/// stop the search), any other by the `readyok` of an `isready` sent after it.
-fn converse(blocks: &[&str]) -> Vec<Vec<String>> {
+/// `arbiter uci` as a child process, with its input and its output.
+fn spawn_uci() -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
+/// Sends each block to one `arbiter uci` process and reads until the block is
+/// answered: a block with a `go` by its `bestmove` (a later command would
+/// stop the search), any other by the `readyok` of an `isready` sent after it.
+fn converse(blocks: &[&str]) -> Vec<Vec<String>> {
+    let (mut child, mut stdin, mut stdout) = spawn_uci();
     let mut answers = Vec::new();
     for block in blocks {
         let searches = block.contains("go ");
@@ -202,14 +208,7 @@ fn chess_variants_follow_uci_variant_and_chess960() {
 
 #[test]
 fn an_infinite_search_answers_only_on_stop() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut stdin, mut stdout) = spawn_uci();
     writeln!(
         stdin,
         "uci\nsetoption name UCI_ShowWDL value true\nposition startpos moves e2e4\ngo infinite\nisready"
