@@ -52,7 +52,7 @@ def chess_game_on_a_clock(engine):
         clock[mover] += inc - spent
         check(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
         board.push(result.move)
-    check(board.ply() >= 40 or board.is_game_over(), f"game stopped at ply {board.ply()}")
+    check(board.ply() >= 40 or board.is_game_over(claim_draw=True), f"game stopped at ply {board.ply()}")
     return board
 
 
