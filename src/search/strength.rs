@@ -26,22 +26,24 @@ pub const CANDIDATES: usize = 4;
 /// is picked only at the weakest levels and rarely.
 const MATE_LOSS_CP: i32 = 1_000;
 
-/// The levels' ratings, from level 1 up, on the scale `elo` requests use:
-/// [`level_for_elo`] maps a rating to the highest level not above it.
-///
-/// Provisional: anchored at both ends only (level 20 is the full engine,
-/// whose matches are in BENCHMARKS.md; level 1 is meant to lose to the
-/// weakest Stockfish anchor) and spaced evenly between; the measured table
-/// (BENCHMARKS.md, Levels) replaces it cell by cell.
+/// The levels' ratings, from level 1 up, on Stockfish 15.1's `UCI_Elo` scale,
+/// measured in chess at 10 s + 0.1 s a game (BENCHMARKS.md, "Levels"): each
+/// measured level is its anchor's rating plus the Elo difference its score
+/// says, the measured ratings made monotone (adjacent violators pooled), the
+/// levels between them interpolated. [`level_for_elo`] maps a rating to the
+/// highest level not above it; levels 1 to 4 measured alike, so a rating
+/// reaches level 4 first.
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
-    1100, 1190, 1280, 1370, 1460, 1550, 1640, 1730, 1820, 1910, 2000, 2090, 2180, 2270, 2360, 2450,
-    2540, 2630, 2720, 2800,
+    1012, 1012, 1012, 1012, 1049, 1085, 1122, 1149, 1176, 1203, 1237, 1272, 1306, 1416, 1525, 1635,
+    1717, 1800, 1882, 2165,
 ];
 
-/// Lowest rating an `elo` request may ask for.
-pub const MIN_ELO: u32 = LEVEL_ELO[0];
-/// Highest rating an `elo` request may ask for.
-pub const MAX_ELO: u32 = LEVEL_ELO[FULL_STRENGTH as usize - 1];
+/// Lowest rating an `elo` request may ask for; below level 1's rating it
+/// means level 1.
+pub const MIN_ELO: u32 = 1000;
+/// Highest rating an `elo` request may ask for; above level 20's rating it
+/// means the full engine, the strongest there is.
+pub const MAX_ELO: u32 = 2800;
 
 /// The level for a rating: the highest whose rating does not exceed it
 /// (level 1 below the table).
@@ -170,11 +172,14 @@ mod tests {
     fn elo_maps_to_levels_in_order() {
         assert_eq!(level_for_elo(MIN_ELO), 1);
         assert_eq!(level_for_elo(MAX_ELO), FULL_STRENGTH);
-        assert_eq!(level_for_elo(2000), 11);
+        assert_eq!(level_for_elo(LEVEL_ELO[19]), FULL_STRENGTH);
+        assert_eq!(level_for_elo(LEVEL_ELO[19] - 1), FULL_STRENGTH - 1);
+        assert!(LEVEL_ELO.windows(2).all(|pair| pair[0] <= pair[1]));
         let mut last = 0;
         for elo in MIN_ELO..=MAX_ELO {
             let level = level_for_elo(elo);
             assert!(level >= last);
+            assert!(elo < LEVEL_ELO[0] || LEVEL_ELO[usize::from(level) - 1] <= elo);
             last = level;
         }
     }

@@ -114,7 +114,7 @@ async fn mate_search_moves_and_strength_answer() {
     let by_elo = pb::BestMoveRequest {
         position: chess("", &[]),
         strength: Some(pb::Strength {
-            value: Some(pb::strength::Value::Elo(1500)),
+            value: Some(pb::strength::Value::Elo(1050)),
         }),
         ..Default::default()
     };
