@@ -340,6 +340,30 @@ fn chess960_castling() {
         "1r2k2r/8/8/8/8/8/8/2KR3R b kq - 1 1"
     );
     assert!(with(fen, &["e1h1"], asked).is_ok());
+    // Asked for, an illegal castling in that form gets castling's reason.
+    let through_check =
+        with("1r2k2r/8/8/8/8/8/6r1/1R2K2R w HBhb - 0 1", &["e1g1"], asked).unwrap_err();
+    assert!(
+        through_check
+            .to_string()
+            .contains("castling kingside the king would stand in check"),
+        "{through_check}"
+    );
+    // King takes rook where the rook stands on g1 is castling, not the
+    // king's-square form, and is judged as such without asking.
+    let rook_on_g1 = "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1";
+    let castled = with(rook_on_g1, &["e1g1"], LoadOptions::default()).unwrap();
+    assert_eq!(status(&castled).fen, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    let attacked_f1 = with(
+        "4k3/8/8/8/8/8/5r2/4K1R1 w G - 0 1",
+        &["e1g1"],
+        LoadOptions::default(),
+    )
+    .unwrap_err();
+    assert!(
+        attacked_f1.to_string().contains("through f1"),
+        "{attacked_f1}"
+    );
     // From f1, g1 is the king's step (and the right is lost), not castling.
     let step = with("4k3/8/8/8/8/8/8/5K1R w H - 0 1", &["f1g1"], asked).unwrap();
     assert_eq!(status(&step).fen, "4k3/8/8/8/8/8/8/6KR b - - 1 1");
@@ -371,6 +395,18 @@ fn atomic_explosion_squares() {
     // The knight takes on d7: it, its victim, and the bishop, queen and king
     // beside them go; the pawns beside them stay.
     assert_eq!(exploded("e5d7"), ["d7", "c8", "d8", "e8"]);
+    // En passant: the capturer explodes where it lands, its victim where it
+    // stood; the pawns beside them stay.
+    let ep = load(Variant::Atomic, "", &["e2e4", "a7a6", "e4e5", "d7d5"]);
+    let ep_moves = ep.legal_moves(&RuleOptions::default()).unwrap();
+    let m = ep_moves.iter().find(|m| m.uci == "e5d6").unwrap();
+    assert!(m.en_passant);
+    let squares: Vec<String> = m
+        .explosion_squares
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(squares, ["d5", "d6"]);
     assert!(exploded("e2e4").is_empty());
     let chess = load(Variant::Chess, "", &["g1f3", "d7d5", "f3e5", "b8d7"]);
     let plain = chess.legal_moves(&RuleOptions::default()).unwrap();

@@ -57,22 +57,18 @@ def cell(args, level, anchor, seed):
         str(anchor),
     ]
     # Each game's line is passed on as it comes, so a long cell shows its progress.
-    final = None
+    found = None
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as child:
         for line in child.stdout:
             print(f"level {level} vs {anchor}: {line}", end="", file=sys.stderr, flush=True)
-            final = line if FINAL.search(line) else final
-    if child.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed with {child.returncode}")
-    for line in [final or ""]:
-        found = FINAL.search(line)
-        if found:
-            result = {k: found[k] for k in ("opponent",)}
-            result.update({k: int(found[k]) for k in ("games", "wins", "draws", "losses", "elo", "error")})
-            result["score"] = float(found["score"])
-            result["time_losses"] = line.split("time losses ", 1)[-1].strip() if "time losses" in line else None
-            return result
-    raise RuntimeError(f"no FINAL line from {' '.join(command)}")
+            found = FINAL.search(line) or found
+    if child.returncode != 0 or found is None:
+        raise RuntimeError(f"{' '.join(command)} failed ({child.returncode}) or wrote no FINAL line")
+    result = {"opponent": found["opponent"], "score": float(found["score"])}
+    result.update({k: int(found[k]) for k in ("games", "wins", "draws", "losses", "elo", "error")})
+    line = found.string
+    result["time_losses"] = line.split("time losses ", 1)[-1].strip() if "time losses" in line else None
+    return result
 
 
 def difference(score, games):

@@ -13,7 +13,7 @@ use crate::game::{
 
 use super::fen;
 use super::notation::*;
-use super::validate::{self, diagnose};
+use super::validate;
 use super::variant::{ChessRules, variant_ending};
 use super::zobrist::{self, hash};
 
@@ -102,7 +102,7 @@ impl ChessGame {
             let m = parsed.map_err(|e| InputError::HistoryMove {
                 index,
                 message: match e {
-                    MoveParseError::IllegalUci(uci) => diagnose(&game.position, uci).1,
+                    MoveParseError::IllegalUci(uci) => game.diagnose(uci).1,
                     MoveParseError::Syntax(s)
                     | MoveParseError::IllegalSan(s)
                     | MoveParseError::AmbiguousSan(s) => s,
@@ -147,6 +147,12 @@ impl ChessGame {
             }
             parsed => parsed,
         }
+    }
+
+    /// Why the UCI move `uci` is not legal here, in the notation the game was
+    /// loaded with.
+    fn diagnose(&self, uci: shakmaty::uci::UciMove) -> (crate::game::IllegalReason, String) {
+        validate::diagnose_in(&self.position, uci, self.king_square_castling)
     }
 
     /// The position after the history.
@@ -385,7 +391,7 @@ impl ChessGame {
         let m = match parsed {
             Ok(m) => m,
             Err(MoveParseError::IllegalUci(uci)) => {
-                let (reason, detail) = diagnose(&self.position, uci);
+                let (reason, detail) = self.diagnose(uci);
                 return Ok(Err(Verdict::Illegal { reason, detail }));
             }
             Err(MoveParseError::IllegalSan(detail)) => {
@@ -397,7 +403,7 @@ impl ChessGame {
                     .ok()
                     .and_then(|san| validate::sole_candidate(&self.position, &san.san));
                 let (reason, detail) = match sole {
-                    Some(uci) => diagnose(&self.position, uci),
+                    Some(uci) => self.diagnose(uci),
                     None => (crate::game::IllegalReason::NoSuchMove, detail),
                 };
                 return Ok(Err(Verdict::Illegal { reason, detail }));

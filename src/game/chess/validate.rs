@@ -77,6 +77,17 @@ fn reaches_by_geometry(role: Role, color: Color, from: Square, to: Square, captu
 /// The reason a UCI move that shakmaty rejected is illegal, with a sentence.
 #[must_use]
 pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> (IllegalReason, String) {
+    diagnose_in(pos, uci, false)
+}
+
+/// [`diagnose`] for a game that reads Chess960 castling as the king's move to
+/// its square too (`king_square_castling`): such a move is then judged as the
+/// castling it names.
+pub(super) fn diagnose_in(
+    pos: &VariantPosition,
+    uci: UciMove,
+    king_square_castling: bool,
+) -> (IllegalReason, String) {
     let (from, to, promotion) = match uci {
         UciMove::Normal {
             from,
@@ -114,8 +125,12 @@ pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> (IllegalReason, String) 
         );
     }
     if piece.role == Role::King
+        && promotion.is_none()
         && let Some((side, rook)) = chess960_king_square(pos, from, to)
     {
+        if king_square_castling {
+            return diagnose_castling(pos, from, side);
+        }
         return (
             IllegalReason::IllegalPieceMovement,
             format!(
@@ -409,6 +424,8 @@ fn chess960_king_square(
         .into_iter()
         .find(|side| side.king_to(us) == to)
         .and_then(|side| Some((side, pos.castles().rook(us, side)?)))
+        // King takes rook where the rook stands on the king's square.
+        .filter(|&(_, rook)| rook != to)
 }
 
 /// Recognises castling written as the king's two-square move or as king

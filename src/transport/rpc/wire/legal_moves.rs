@@ -262,12 +262,7 @@ impl MoveBytes {
     /// field 17); an empty one is still written, as a repeated field's
     /// element must be.
     fn long_key_text(&mut self, tag: u32, text: &Notation) {
-        let mut key = (tag << 3) | WireType::LengthDelimited as u32;
-        while key >= 0x80 {
-            self.byte((key as u8) | 0x80);
-            key >>= 7;
-        }
-        self.byte(key as u8);
+        self.long_key(tag, WireType::LengthDelimited);
         let bytes = text.as_bytes();
         self.byte(bytes.len() as u8);
         self.put(bytes);
@@ -277,14 +272,19 @@ impl MoveBytes {
     /// (`Move.drop` is field 16).
     fn boolean(&mut self, tag: u32, value: bool) {
         if value {
-            let mut key = (tag << 3) | WireType::Varint as u32;
-            while key >= 0x80 {
-                self.byte((key as u8) | 0x80);
-                key >>= 7;
-            }
-            self.byte(key as u8);
+            self.long_key(tag, WireType::Varint);
             self.byte(1);
         }
+    }
+
+    /// A key of any size (one byte below field 16, two from 16 on).
+    fn long_key(&mut self, tag: u32, wire_type: WireType) {
+        let mut key = (tag << 3) | wire_type as u32;
+        while key >= 0x80 {
+            self.byte((key as u8) | 0x80);
+            key >>= 7;
+        }
+        self.byte(key as u8);
     }
 
     /// An enum field; negative numbers take ten bytes, as in prost.
