@@ -71,13 +71,26 @@ impl Game {
         &self,
         options: &RuleOptions,
     ) -> Result<Vec<MoveCoordinates>, InputError> {
+        let mut listed = Vec::new();
+        self.list_legal_move_coordinates(options, |m| listed.push(m.clone()))?;
+        Ok(listed)
+    }
+
+    /// [`Self::legal_move_coordinates`] one at a time, as
+    /// [`Self::describe_legal_moves`] hands out descriptions.
+    pub fn list_legal_move_coordinates(
+        &self,
+        options: &RuleOptions,
+        mut each: impl FnMut(&MoveCoordinates),
+    ) -> Result<(), InputError> {
         match self {
             Game::Chess(game) => {
                 chess::check_rule_set(options)?;
-                Ok(game.legal_move_coordinates())
+                game.list_legal_move_coordinates(each);
             }
-            Game::Xiangqi(game) => Ok(game.legal_move_coordinates()),
+            Game::Xiangqi(game) => game.legal_move_coordinates().iter().for_each(&mut each),
         }
+        Ok(())
     }
 
     /// The game's status after its history.

@@ -7,12 +7,13 @@ use std::cell::OnceCell;
 use shakmaty::{Move, MoveList, Position, san::SanPlus, variant::VariantPosition};
 
 use crate::game::{
-    InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField, Outcome, PerftReport, Reason,
-    RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
+    InputError, LoadOptions, MoveCoordinates, MoveInfo, Notation, OptionField, Outcome,
+    PerftReport, Reason, RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
 };
 
 use super::fen;
 use super::notation::*;
+use super::order::in_uci_order;
 use super::validate;
 use super::variant::{ChessRules, variant_ending};
 use super::zobrist::{self, hash};
@@ -185,18 +186,20 @@ impl ChessGame {
         describe_all(&self.position, self.legal(), each);
     }
 
-    /// Every legal move in UCI only, sorted. The moves are kept, as for a
-    /// described list, so the status that follows needs no second generation.
-    #[must_use]
-    pub fn legal_move_coordinates(&self) -> Vec<MoveCoordinates> {
+    /// Hands every legal move, in UCI only, to `each` in UCI order. The moves
+    /// are kept, as for a described list, so the status that follows needs
+    /// no second generation.
+    pub fn list_legal_move_coordinates(&self, mut each: impl FnMut(&MoveCoordinates)) {
         let mode = self.position.castles().mode();
-        in_uci_order(self.legal(), mode)
-            .map(|m| MoveCoordinates {
-                uci: uci_text(m.to_uci(mode)),
-                uci_one_based: None,
-                forbidden_repetition: None,
-            })
-            .collect()
+        let mut coordinates = MoveCoordinates {
+            uci: Notation::new(),
+            uci_one_based: None,
+            forbidden_repetition: None,
+        };
+        for m in in_uci_order(self.legal(), mode) {
+            coordinates.uci = uci_text(m.to_uci(mode));
+            each(&coordinates);
+        }
     }
 
     fn occurrences(&self) -> u32 {

@@ -14,6 +14,7 @@ mod check;
 pub mod fen;
 mod game;
 mod notation;
+mod order;
 pub mod pgn;
 mod uci_fast;
 mod validate;

@@ -12,6 +12,7 @@ use shakmaty::{
 use crate::game::{CastlingSide, MoveInfo, Notation, PieceInfo, PieceKind, Side};
 
 use super::check::{CheckTest, played};
+use super::order::in_uci_order;
 use super::uci_fast;
 
 pub(super) fn side(color: Color) -> Side {
@@ -255,68 +256,6 @@ impl Arrivals {
     }
 }
 
-/// `moves` in [`uci_order`]. Each key is packed with the move's index into
-/// one `u32`, so the sort compares plain integers: a key computed once per
-/// move and compared as a primitive keeps sorting a small share of a
-/// move-list call.
-pub(super) fn in_uci_order(
-    moves: &MoveList,
-    mode: CastlingMode,
-) -> impl Iterator<Item = Move> + '_ {
-    let mut keyed: Vec<u32> = moves
-        .iter()
-        .zip(0u32..)
-        .map(|(&m, index)| (uci_order(m, mode) << 8) | index)
-        .collect();
-    keyed.sort_unstable();
-    keyed
-        .into_iter()
-        .map(|packed| moves[(packed & 0xff) as usize])
-}
-
-/// Sorts like the UCI strings (`a1…h8`, then the promotion letter) without
-/// building them: file before rank, castling as the king's two-square move
-/// (in Chess960 as the king taking its rook), drops (`B@…` to `R@…`, capital
-/// letters) before every other move. Inlined into the sort's key loop,
-/// across the module boundary.
-#[inline]
-pub(super) fn uci_order(m: Move, mode: CastlingMode) -> u32 {
-    const DROPS: u32 = 5 * 64;
-    let point = |sq: shakmaty::Square| u32::from(sq.file()) * 8 + u32::from(sq.rank());
-    let (from, to) = match m {
-        Move::Put { role, to } => {
-            let letter = match role {
-                Role::Bishop => 0,
-                Role::Knight => 1,
-                Role::Pawn => 2,
-                Role::Queen => 3,
-                _ => 4,
-            };
-            return letter * 64 + point(to);
-        }
-        Move::Castle { king, rook } if mode == CastlingMode::Chess960 => (king, rook),
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                shakmaty::File::G
-            } else {
-                shakmaty::File::C
-            };
-            (king, shakmaty::Square::from_coords(file, king.rank()))
-        }
-        _ => (m.from().unwrap_or(m.to()), m.to()),
-    };
-    // Antichess promotes to a king too: `k` sorts between `b` and `n`.
-    let promotion = match m.promotion() {
-        None => 0,
-        Some(Role::Bishop) => 1,
-        Some(Role::King) => 2,
-        Some(Role::Knight) => 3,
-        Some(Role::Queen) => 4,
-        Some(_) => 5,
-    };
-    DROPS + (point(from) * 64 + point(to)) * 8 + promotion
-}
-
 /// Describes `m`, one of `legal` (all of `pos`'s legal moves, or at least
 /// those that bring a piece of the same kind to the same square). SAN needs
 /// the other legal moves only to disambiguate, and a mate test only after a
@@ -513,7 +452,8 @@ mod tests {
 
     use super::super::check::{CheckTest, gives_check, played};
     use super::super::fen;
-    use super::{describe_all, plain_uci, uci_order};
+    use super::super::order::uci_order;
+    use super::{describe_all, plain_uci};
 
     /// The positions of the chess perft suite, each with its FEN.
     fn reference_positions() -> impl Iterator<Item = (&'static str, Chess)> {

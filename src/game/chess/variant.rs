@@ -188,6 +188,36 @@ pub fn checks_given(pos: &VariantPosition) -> Option<ByColor<u32>> {
         .map(|remaining| remaining.map(|r| 3u32.saturating_sub(u32::from(r))))
 }
 
+/// The perft suites' start positions of every chess variant (chess's own
+/// suite and the variants' one), each with its rules: the positions the
+/// unit tests play out.
+#[cfg(test)]
+pub(super) fn perft_positions() -> Vec<(ChessRules, VariantPosition)> {
+    let chess = include_str!("../../../tests/data/chess.epd")
+        .lines()
+        .map(|line| ("chess", line));
+    let variants = include_str!("../../../tests/data/chess_variants.epd")
+        .lines()
+        .filter_map(|line| line.split_once(':'));
+    chess
+        .chain(variants)
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(name, line)| {
+            let variant = match name {
+                "3check" => Variant::ThreeCheck,
+                "kingofthehill" => Variant::KingOfTheHill,
+                "racingkings" => Variant::RacingKings,
+                other => *Variant::ALL.iter().find(|v| v.name() == other).unwrap(),
+            };
+            let rules = ChessRules::of(variant).unwrap();
+            let fen = line.split(';').next().unwrap_or_default().trim();
+            let pos =
+                super::fen::parse_variant(fen, rules, crate::game::Strictness::Lenient).unwrap();
+            (rules, pos)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use shakmaty::{EnPassantMode, fen::Fen};

@@ -11,7 +11,7 @@ use tracing::Span;
 use super::{
     convert::{self, PositionInput},
     guard::guarded,
-    wire::{EncodedLegalMoves, FullMoves},
+    wire::{CoordinateMoves, EncodedLegalMoves, FullMoves},
 };
 use crate::{
     config::Config,
@@ -171,8 +171,9 @@ impl Answers {
                     answer.finish(&game.status(&options)?)
                 }
                 pb::MoveView::Coordinates => {
-                    let moves = game.legal_move_coordinates(&options)?;
-                    EncodedLegalMoves::coordinates(&moves, &game.status(&options)?)
+                    let mut answer = CoordinateMoves::with_room_for(TYPICAL_MOVE_COUNT);
+                    game.list_legal_move_coordinates(&options, |m| answer.push(m))?;
+                    answer.finish(&game.status(&options)?)
                 }
             })
         })?

@@ -6,148 +6,25 @@
 //! sentences naming the squares involved. The fuzz harness holds every
 //! position read here equal to the one shakmaty's own reader finds.
 
-use std::fmt;
 use std::num::NonZeroU32;
 
 use crate::game::Strictness;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Piece, Position,
-    PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, File, FromSetup, PositionError,
+    PositionErrorKinds, Rank, Role, Setup, Square,
     fen::{Fen, ParseFenError},
     variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
 use super::variant::{CHESS960_POSITIONS, ChessRules, chess960_position};
 
+mod error;
+mod write;
+pub use error::FenError;
+pub use write::format;
+
 /// Longest FEN accepted; a real one is under 100 bytes.
 pub const MAX_FEN_LEN: usize = 256;
-
-/// A FEN that does not describe a valid chess position, precise enough to
-/// point at the field, rank or character at fault.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FenError {
-    /// Longer than [`MAX_FEN_LEN`] bytes.
-    TooLong(usize),
-    /// Not 4 to 6 space-separated fields.
-    FieldCount(usize),
-    /// The board does not have 8 ranks.
-    RankCount(usize),
-    /// Two digits in a row on a rank (1-based), with the rank's text.
-    TwoDigits {
-        /// The rank, 1 to 8.
-        rank: usize,
-        /// The rank's text as written.
-        text: String,
-    },
-    /// A character that is neither a piece letter nor a digit 1-8.
-    BadCharacter {
-        /// The rank, 1 to 8.
-        rank: usize,
-        /// The character as written.
-        ch: char,
-    },
-    /// A rank that does not cover 8 files.
-    RankWidth {
-        /// The rank, 1 to 8.
-        rank: usize,
-        /// The rank's text as written.
-        text: String,
-        /// Files the rank covers (not 8).
-        files: u32,
-    },
-    /// The side field is not `w` or `b` (the field as written).
-    BadSide(String),
-    /// A castling character other than `K Q k q`.
-    BadCastling {
-        /// The castling field as written.
-        field: String,
-        /// The character at fault.
-        ch: char,
-    },
-    /// A castling character given twice.
-    RepeatedCastling {
-        /// The castling field as written.
-        field: String,
-        /// The character given twice.
-        ch: char,
-    },
-    /// The en-passant field is neither `-` nor a square on rank 3 or 6 (the field as written).
-    BadEnPassant(String),
-    /// The half-move clock is not a non-negative number (the field as written).
-    BadHalfmoveClock(String),
-    /// The full-move number is not a number from 1 (the field as written).
-    BadFullmoveNumber(String),
-    /// Well formed, but not a legal position: one sentence per problem found.
-    Illegal(String),
-    /// A chess variant's FEN (read by shakmaty's reader) with a bad field:
-    /// the sentence names the field and what it may hold.
-    VariantField(&'static str),
-    /// A Chess960 start-position number above 959 (the number as written).
-    Chess960Number(String),
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::TooLong(len) => write!(
-                f,
-                "FEN is {len} bytes long; at most {MAX_FEN_LEN} are accepted"
-            ),
-            FenError::FieldCount(count) => write!(
-                f,
-                "expected 6 space-separated fields (board, side, castling, en passant, halfmove clock, fullmove number), found {count}"
-            ),
-            FenError::RankCount(ranks) => {
-                write!(f, "board must have 8 ranks separated by '/', found {ranks}")
-            }
-            FenError::TwoDigits { rank, text } => {
-                write!(f, "rank {rank}: two digits in a row ('{text}')")
-            }
-            FenError::BadCharacter { rank, ch } => write!(
-                f,
-                "rank {rank}: '{}' is not a piece letter (PNBRQK/pnbrqk) or a digit 1-8",
-                ch.escape_debug()
-            ),
-            FenError::RankWidth { rank, text, files } => {
-                write!(
-                    f,
-                    "rank {rank} ('{text}') covers {files} files instead of 8"
-                )
-            }
-            FenError::BadSide(side) => {
-                write!(f, "side to move must be 'w' or 'b', found '{side}'")
-            }
-            FenError::BadCastling { field, ch } => write!(
-                f,
-                "castling field '{field}': '{}' is not one of K, Q, k, q (or '-' for none)",
-                ch.escape_debug()
-            ),
-            FenError::RepeatedCastling { field, ch } => {
-                write!(f, "castling field '{field}' repeats '{ch}'")
-            }
-            FenError::BadEnPassant(ep) => write!(
-                f,
-                "en-passant field must be '-' or a square on rank 3 or 6, found '{ep}'"
-            ),
-            FenError::BadHalfmoveClock(half) => write!(
-                f,
-                "halfmove clock must be a non-negative number, found '{half}'"
-            ),
-            FenError::BadFullmoveNumber(full) => {
-                write!(f, "fullmove number must be a number from 1, found '{full}'")
-            }
-            FenError::Illegal(problems) => f.write_str(problems),
-            FenError::VariantField(message) => f.write_str(message),
-            FenError::Chess960Number(number) => write!(
-                f,
-                "Chess960 start positions are numbered 0 to {}, not {number}",
-                CHESS960_POSITIONS - 1
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
 
 /// Parses a standard chess FEN (4 to 6 fields; missing clocks default to
 /// `0 1`). The board is built while its syntax is checked, and the setup goes
@@ -244,54 +121,111 @@ fn clock(text: &str) -> Option<u32> {
 }
 
 /// The board field, checked rank by rank with messages that name the rank.
+/// One pass over the bytes fills a bitboard per role and per colour; a
+/// board request is mostly this loop, so it neither splits the text nor
+/// places the pieces one by one through `Board::set_piece_at`.
 fn parse_board(text: &str) -> Result<Board, FenError> {
     let ranks = text.bytes().filter(|&b| b == b'/').count() + 1;
     if ranks != 8 {
         return Err(FenError::RankCount(ranks));
     }
-    let mut board = Board::empty();
-    for (rank_text, rank) in text.split('/').zip(Rank::ALL.into_iter().rev()) {
-        let rank_name = usize::from(rank) + 1;
-        let mut files = 0u32;
-        let mut previous_digit = false;
-        for (at, byte) in rank_text.bytes().enumerate() {
-            if let b'1'..=b'8' = byte {
+    let mut by_role = [0u64; 6];
+    let mut by_color = [0u64; 2];
+    // The rank being read, 0-based from rank 8 down, and where its text starts.
+    let mut rank = 7u32;
+    let mut rank_start = 0;
+    let mut files = 0u32;
+    let mut previous_digit = false;
+    let rank_text = |start: usize| {
+        text[start..]
+            .split('/')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'/' => {
+                if files != 8 {
+                    return Err(FenError::RankWidth {
+                        rank: rank as usize + 1,
+                        text: rank_text(rank_start),
+                        files,
+                    });
+                }
+                rank -= 1;
+                rank_start = at + 1;
+                files = 0;
+                previous_digit = false;
+            }
+            b'1'..=b'8' => {
                 if previous_digit {
                     return Err(FenError::TwoDigits {
-                        rank: rank_name,
-                        text: rank_text.to_owned(),
+                        rank: rank as usize + 1,
+                        text: rank_text(rank_start),
                     });
                 }
                 files += u32::from(byte - b'0');
                 previous_digit = true;
-                continue;
             }
-            // Every byte before this one is ASCII, so `at` starts a character.
-            let ch = rank_text
-                .get(at..)
-                .and_then(|rest| rest.chars().next())
-                .unwrap_or_default();
-            let Some(piece) = Piece::from_char(ch) else {
-                return Err(FenError::BadCharacter {
-                    rank: rank_name,
-                    ch,
-                });
-            };
-            if files < 8 {
-                board.set_piece_at(Square::from_coords(File::new(files), rank), piece);
+            _ => {
+                let Some((role, white)) = piece_letter(byte) else {
+                    // Every byte before this one is ASCII, so `at` starts a character.
+                    let ch = text
+                        .get(at..)
+                        .and_then(|rest| rest.chars().next())
+                        .unwrap_or_default();
+                    return Err(FenError::BadCharacter {
+                        rank: rank as usize + 1,
+                        ch,
+                    });
+                };
+                if files < 8 {
+                    let square = 1u64 << (rank * 8 + files);
+                    by_role[role] |= square;
+                    by_color[usize::from(white)] |= square;
+                }
+                files += 1;
+                previous_digit = false;
             }
-            files += 1;
-            previous_digit = false;
-        }
-        if files != 8 {
-            return Err(FenError::RankWidth {
-                rank: rank_name,
-                text: rank_text.to_owned(),
-                files,
-            });
         }
     }
-    Ok(board)
+    if files != 8 {
+        return Err(FenError::RankWidth {
+            rank: rank as usize + 1,
+            text: rank_text(rank_start),
+            files,
+        });
+    }
+    let [pawn, knight, bishop, rook, queen, king] = by_role.map(Bitboard);
+    let [black, white] = by_color.map(Bitboard);
+    // Each square is set once, for one role and one colour, so the bitboards agree.
+    Board::try_from_bitboards(
+        ByRole {
+            pawn,
+            knight,
+            bishop,
+            rook,
+            queen,
+            king,
+        },
+        ByColor { black, white },
+    )
+    .map_err(|_| FenError::Illegal("the board's pieces overlap".to_owned()))
+}
+
+/// A piece letter as its role's index (pawn 0 to king 5) and whether it is white.
+fn piece_letter(byte: u8) -> Option<(usize, bool)> {
+    let role = match byte.to_ascii_lowercase() {
+        b'p' => 0,
+        b'n' => 1,
+        b'b' => 2,
+        b'r' => 3,
+        b'q' => 4,
+        b'k' => 5,
+        _ => return None,
+    };
+    Some((role, byte.is_ascii_uppercase()))
 }
 
 fn check_castling(castling: &str) -> Result<(), FenError> {
@@ -544,19 +478,6 @@ fn variant_field_error(error: ParseFenError) -> &'static str {
         ParseFenError::InvalidHalfmoveClock => "halfmove clock must be a non-negative number",
         ParseFenError::InvalidFullmoves => "fullmove number must be a number from 1",
     }
-}
-
-/// The canonical FEN of a position (en-passant square only when a capture is
-/// legal, as Stockfish and lichess write it; Chess960 castling in X-FEN;
-/// crazyhouse pockets in brackets; three-check's remaining checks as a
-/// `3+3` field, as python-chess and Lichess write them).
-#[must_use]
-pub fn format(pos: &impl Position) -> String {
-    // Every answer carries a FEN: append directly rather than through
-    // `Display`, which writes one char at a time into a growing string.
-    let mut out = String::with_capacity(96);
-    Fen::from_position(pos, EnPassantMode::Legal).append_to_string(&mut out);
-    out
 }
 
 #[cfg(test)]

@@ -51,14 +51,11 @@ impl EncodedLegalMoves {
     /// The coordinates and repetition flags only (`MOVE_VIEW_COORDINATES`).
     #[must_use]
     pub fn coordinates(moves: &[MoveCoordinates], status: &Status) -> Self {
-        let mut out =
-            Vec::with_capacity(moves.len() * BYTES_PER_COORDINATE_MOVE + BYTES_FOR_STATUS);
-        let mut scratch = MoveBytes::new();
+        let mut answer = CoordinateMoves::with_room_for(moves.len());
         for m in moves {
-            scratch.append_to(&mut out, |body| coordinate_move(body, m));
+            answer.push(m);
         }
-        position_fields(&mut out, status);
-        EncodedLegalMoves { bytes: out }
+        answer.finish(status)
     }
 
     /// The encoded `LegalMovesResponse`, ready to send.
@@ -90,6 +87,56 @@ impl FullMoves {
     pub fn push(&mut self, m: &MoveInfo) {
         self.scratch
             .append_to(&mut self.bytes, |body| full_move(body, m));
+    }
+
+    /// Appends the status fields that follow the moves and ends the answer.
+    #[must_use]
+    pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
+        position_fields(&mut self.bytes, status);
+        EncodedLegalMoves { bytes: self.bytes }
+    }
+}
+
+/// A coordinates-view answer written move by move, as the game lists them,
+/// so that no list of moves is kept.
+pub struct CoordinateMoves {
+    bytes: Vec<u8>,
+    scratch: MoveBytes,
+}
+
+impl CoordinateMoves {
+    /// An empty answer with room for `moves` moves, so a typical answer never reallocates.
+    #[must_use]
+    pub fn with_room_for(moves: usize) -> Self {
+        CoordinateMoves {
+            bytes: Vec::with_capacity(moves * BYTES_PER_COORDINATE_MOVE + BYTES_FOR_STATUS),
+            scratch: MoveBytes::new(),
+        }
+    }
+
+    /// Appends one move, in the order the client will see. Nearly every move
+    /// is its UCI text alone: six to nine bytes whose lengths are one byte
+    /// each, written in place with one capacity check; the rest go through
+    /// the general writer.
+    pub fn push(&mut self, m: &MoveCoordinates) {
+        let text = m.uci.as_bytes().len();
+        if m.uci_one_based.is_some() || m.forbidden_repetition.is_some() || text == 0 {
+            self.scratch
+                .append_to(&mut self.bytes, |body| coordinate_move(body, m));
+            return;
+        }
+        const { assert!(2 + Notation::CAPACITY < 0x80) };
+        let start = self.bytes.len();
+        self.bytes.reserve(4 + Notation::CAPACITY);
+        self.bytes.extend_from_slice(&[
+            key_byte(ANSWER_MOVES.number, WireType::LengthDelimited),
+            (2 + text) as u8,
+            key_byte(MOVE_UCI.number, WireType::LengthDelimited),
+            text as u8,
+        ]);
+        // A fixed-size copy of the padded text, cut to the text.
+        self.bytes.extend_from_slice(m.uci.padded());
+        self.bytes.truncate(start + 4 + text);
     }
 
     /// Appends the status fields that follow the moves and ends the answer.

@@ -55,7 +55,7 @@ use prost::{
 
 pub use batch::{EncodedBatchResponse, EncodedBatchResult};
 pub use game_status::GameStatusRequestView;
-pub use legal_moves::{EncodedLegalMoves, FullMoves};
+pub use legal_moves::{CoordinateMoves, EncodedLegalMoves, FullMoves};
 pub use position::{PositionView, position_input};
 
 /// The key of a field numbered below 16 (see the check in `fields`).

@@ -11,7 +11,7 @@ mod requests_random;
 
 use prost::Message;
 
-use super::{EncodedLegalMoves, FullMoves};
+use super::{CoordinateMoves, EncodedLegalMoves, FullMoves};
 use crate::{
     game::{Game, LoadOptions, RuleOptions, Variant},
     proto as pb,
@@ -48,7 +48,13 @@ pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> 
         assert_eq!(each.finish(&status), listed, "described one at a time");
         listed
     } else {
-        EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status)
+        let listed =
+            EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status);
+        let mut each = CoordinateMoves::with_room_for(0);
+        game.list_legal_move_coordinates(options, |m| each.push(m))
+            .unwrap();
+        assert_eq!(each.finish(&status), listed, "listed one at a time");
+        listed
     };
     answer.encode_to_vec()
 }
