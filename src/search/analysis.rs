@@ -81,8 +81,7 @@ impl Analysis<'_> {
             Game::Chess(game) => {
                 let root = game.position().clone();
                 let search_moves = parse_search_moves(self.search_moves, |text| {
-                    game.parse_move(text)
-                        .map_err(|e| chess_move_error(&root, e))
+                    game.parse_move(text).map_err(|e| chess_move_error(game, e))
                 })?;
                 let history = chess_history(game);
                 let describe = {
@@ -189,13 +188,10 @@ fn parse_search_moves<M>(
 }
 
 /// Why a chess move text is no legal move, in the words the history's
-/// errors use.
-fn chess_move_error(
-    root: &shakmaty::variant::VariantPosition,
-    error: chess::MoveParseError,
-) -> String {
+/// errors use and in the game's castling notation.
+fn chess_move_error(game: &chess::ChessGame, error: chess::MoveParseError) -> String {
     match error {
-        chess::MoveParseError::IllegalUci(uci) => chess::diagnose(root, uci).1,
+        chess::MoveParseError::IllegalUci(uci) => game.diagnose(uci).1,
         chess::MoveParseError::Syntax(s)
         | chess::MoveParseError::IllegalSan(s)
         | chess::MoveParseError::AmbiguousSan(s) => s,

@@ -248,6 +248,39 @@ fn search_moves_restrict_the_root_and_bad_ones_are_named() {
     }
 }
 
+/// A root restriction is read in the game's castling notation, and so is
+/// the reason a move of it is refused: in a Chess960 game that reads the
+/// king's-square form, `e1g1` into check is castling into check, not a
+/// request to write castling as king takes rook.
+#[test]
+fn search_moves_are_diagnosed_in_the_games_castling_notation() {
+    let pool = pool();
+    let fen = "1r2k2r/8/8/8/8/8/6r1/1R2K2R w HBhb - 0 1";
+    let asked = LoadOptions {
+        king_square_castling: true,
+        ..LoadOptions::default()
+    };
+    let game = Game::load(
+        Variant::Chess960,
+        fen,
+        &[] as &[&str],
+        asked,
+        &RuleOptions::default(),
+    )
+    .unwrap();
+    let texts = vec!["e1d1".to_owned(), "e1g1".to_owned()];
+    let error = try_run(&pool, &game, nodes(1000), 1, &texts, Strength::default())
+        .err()
+        .unwrap();
+    let AnalysisError::Input(InputError::SearchMove { index: 1, message }) = error else {
+        panic!("{error:?}");
+    };
+    assert!(
+        message.contains("castling kingside the king would stand in check"),
+        "{message}"
+    );
+}
+
 /// The moves `level` plays with each seed, over a few positions of each game.
 fn picks(pool: &SearchPool, level: u8, seeds: std::ops::Range<u64>) -> Vec<String> {
     let positions = [

@@ -152,7 +152,7 @@ impl ChessGame {
 
     /// Why the UCI move `uci` is not legal here, in the notation the game was
     /// loaded with.
-    fn diagnose(&self, uci: shakmaty::uci::UciMove) -> (crate::game::IllegalReason, String) {
+    pub fn diagnose(&self, uci: shakmaty::uci::UciMove) -> (crate::game::IllegalReason, String) {
         validate::diagnose_in(&self.position, uci, self.king_square_castling)
     }
 
