@@ -537,3 +537,31 @@ pub struct PerftReport {
     /// With divide: each legal move (coordinate notation) and the leaf count below it; empty otherwise.
     pub divide: Vec<(String, u64)>,
 }
+
+/// `n` in decimal, written into `digits`: both games' FEN writers put two or
+/// three numbers into every answer, and the formatting machinery costs more
+/// than the digits.
+pub(crate) fn decimal(mut n: u32, digits: &mut [u8; 10]) -> &str {
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        // `n % 10` is a single digit, so the cast cannot truncate.
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Every byte from `start` on is an ASCII digit.
+    std::str::from_utf8(&digits[start..]).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn decimal_writes_every_width() {
+        for n in [0, 7, 10, 99, 100, 65_535, 1_000_000_007, u32::MAX] {
+            assert_eq!(super::decimal(n, &mut [0; 10]), n.to_string());
+        }
+    }
+}

@@ -255,18 +255,7 @@ fn elephant_points_mask(side: usize) -> u128 {
     m & HALF[side]
 }
 
-/// Appends `n` in decimal without going through the formatting machinery.
-fn push_decimal(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        // `n % 10` is a single digit, so the cast cannot truncate.
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut String, n: u32) {
+    out.push_str(crate::game::types::decimal(n, &mut [0; 10]));
 }

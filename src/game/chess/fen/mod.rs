@@ -76,39 +76,44 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
     };
     // Kept for the error message: shakmaty takes the setup.
     let board = setup.board.clone();
-    match Chess::from_setup(setup, CastlingMode::Standard) {
-        Ok(pos) => Ok(pos),
-        Err(err) => {
-            let kinds = err.kinds();
-            if strictness == Strictness::Lenient {
-                let tolerated = PositionErrorKinds::INVALID_CASTLING_RIGHTS
-                    | PositionErrorKinds::INVALID_EP_SQUARE
-                    | PositionErrorKinds::IMPOSSIBLE_CHECK
-                    | PositionErrorKinds::TOO_MUCH_MATERIAL;
-                if (kinds - tolerated).is_empty() {
-                    return err
-                        .ignore_invalid_castling_rights()
-                        .or_else(PositionError::ignore_invalid_ep_square)
-                        .or_else(PositionError::ignore_impossible_check)
-                        .or_else(PositionError::ignore_too_much_material)
-                        .map_err(|e| {
-                            FenError::Illegal(describe(
-                                e.kinds(),
-                                &board,
-                                turn,
-                                ShakmatyVariant::Chess,
-                            ))
-                        });
-                }
-            }
-            Err(FenError::Illegal(describe(
-                kinds,
-                &board,
-                turn,
-                ShakmatyVariant::Chess,
-            )))
-        }
+    accept(
+        Chess::from_setup(setup, CastlingMode::Standard),
+        strictness,
+        &board,
+        turn,
+        ShakmatyVariant::Chess,
+    )
+}
+
+/// shakmaty's verdict on a setup read from `board` and `turn`: the position;
+/// when reading leniently and every problem is one a lenient read drops
+/// (castling rights, the en-passant square, an impossible check, too much
+/// material), the position without them; otherwise one sentence per problem.
+fn accept<P>(
+    verdict: Result<P, PositionError<P>>,
+    strictness: Strictness,
+    board: &Board,
+    turn: Color,
+    variant: ShakmatyVariant,
+) -> Result<P, FenError> {
+    let err = match verdict {
+        Ok(pos) => return Ok(pos),
+        Err(err) => err,
+    };
+    let tolerated = PositionErrorKinds::INVALID_CASTLING_RIGHTS
+        | PositionErrorKinds::INVALID_EP_SQUARE
+        | PositionErrorKinds::IMPOSSIBLE_CHECK
+        | PositionErrorKinds::TOO_MUCH_MATERIAL;
+    let kinds = err.kinds();
+    if strictness == Strictness::Lenient && (kinds - tolerated).is_empty() {
+        return err
+            .ignore_invalid_castling_rights()
+            .or_else(PositionError::ignore_invalid_ep_square)
+            .or_else(PositionError::ignore_impossible_check)
+            .or_else(PositionError::ignore_too_much_material)
+            .map_err(|e| FenError::Illegal(describe(e.kinds(), board, turn, variant)));
     }
+    Err(FenError::Illegal(describe(kinds, board, turn, variant)))
 }
 
 /// A clock field: ASCII digits only (no sign), within `u32`.
@@ -427,32 +432,13 @@ pub fn parse_variant(
         .into_setup();
     let board = setup.board.clone();
     let turn = setup.turn;
-    match VariantPosition::from_setup(rules.variant, setup, rules.castling) {
-        Ok(pos) => Ok(pos),
-        Err(err) => {
-            let kinds = err.kinds();
-            let tolerated = PositionErrorKinds::INVALID_CASTLING_RIGHTS
-                | PositionErrorKinds::INVALID_EP_SQUARE
-                | PositionErrorKinds::IMPOSSIBLE_CHECK
-                | PositionErrorKinds::TOO_MUCH_MATERIAL;
-            if strictness == Strictness::Lenient && (kinds - tolerated).is_empty() {
-                return err
-                    .ignore_invalid_castling_rights()
-                    .or_else(PositionError::ignore_invalid_ep_square)
-                    .or_else(PositionError::ignore_impossible_check)
-                    .or_else(PositionError::ignore_too_much_material)
-                    .map_err(|e| {
-                        FenError::Illegal(describe(e.kinds(), &board, turn, rules.variant))
-                    });
-            }
-            Err(FenError::Illegal(describe(
-                kinds,
-                &board,
-                turn,
-                rules.variant,
-            )))
-        }
-    }
+    accept(
+        VariantPosition::from_setup(rules.variant, setup, rules.castling),
+        strictness,
+        &board,
+        turn,
+        rules.variant,
+    )
 }
 
 /// The sentence for a field shakmaty's FEN reader refused.

@@ -53,19 +53,9 @@ pub fn format(pos: &impl Position) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// `n` in decimal digits.
-fn append_number(out: &mut Vec<u8>, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[start..]);
+/// Appends `n` in decimal.
+fn append_number(out: &mut Vec<u8>, n: u32) {
+    out.extend_from_slice(crate::game::types::decimal(n, &mut [0; 10]).as_bytes());
 }
 
 /// The board field: each piece's letter laid out by square from the
