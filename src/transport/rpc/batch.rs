@@ -5,7 +5,7 @@
 //! The work runs on the runtime's own workers, one per core: a batch is split
 //! into chunks (at most one per core, [`Workers`]) that are tasks of their
 //! own, which the idle workers steal, and each chunk hands its worker back
-//! after every [`ITEMS_PER_TURN`] items, so a large batch spreads over the
+//! once it has held it for a [`TURN`], so a large batch spreads over the
 //! cores without holding up the calls that share them. No item moves to
 //! another thread and back: handing chunks to blocking threads cost a
 //! quarter of a batch's server time in thread switches. A batch whose
@@ -25,6 +25,7 @@ use std::{
         atomic::{AtomicBool, Ordering},
     },
     task::Poll,
+    time::{Duration, Instant},
 };
 
 use tokio::sync::mpsc;
@@ -53,10 +54,13 @@ pub(super) const RESULTS_BUFFERED: usize = 256;
 /// The fewest items worth a chunk of their own on another core.
 const MIN_CHUNK: usize = 16;
 
-/// Items a chunk answers before it lets its worker run other tasks: some
-/// tens of microseconds of work (a LegalMoves item takes a few), the most a
-/// task should hold a worker.
-const ITEMS_PER_TURN: usize = 8;
+/// How long a chunk holds its worker before it lets it run other tasks: the
+/// most a task should run between two awaits. Measured in time, not items,
+/// since an item costs from one microsecond (LegalMoves) to hundreds
+/// (GameStatus with a long history); each hand-back costs the worker a look
+/// at its I/O driver, a system call, so handing back after a fixed few
+/// LegalMoves items cost more than the items themselves gained.
+const TURN: Duration = Duration::from_micros(50);
 
 /// How batch work is spread: into at most one chunk per core, the items
 /// counted against the server's calls in flight.
@@ -265,20 +269,22 @@ async fn answer_all(
     Ok(results)
 }
 
-/// One chunk's results, yielding to the runtime every [`ITEMS_PER_TURN`]
-/// items; `None` once `stop` says nobody waits any more.
+/// One chunk's results, yielding to the runtime after each [`TURN`]; `None`
+/// once `stop` says nobody waits any more.
 async fn answer_chunk(
     answers: &Answers,
     chunk: Vec<pb::BatchItem>,
     stop: impl Fn() -> bool,
 ) -> Option<Vec<EncodedBatchResult>> {
     let mut results = Vec::with_capacity(chunk.len());
-    for (index, item) in chunk.into_iter().enumerate() {
+    let mut turn_began = Instant::now();
+    for item in chunk {
         if stop() {
             return None;
         }
-        if index > 0 && index % ITEMS_PER_TURN == 0 {
+        if turn_began.elapsed() >= TURN {
             tokio::task::yield_now().await;
+            turn_began = Instant::now();
         }
         results.push(answer(answers, item));
     }
@@ -306,4 +312,55 @@ fn answer(answers: &Answers, item: pb::BatchItem) -> EncodedBatchResult {
     EncodedBatchResult::encoded(&pb::BatchResult {
         result: Some(outcome.unwrap_or_else(|status| Outcome::Error(rpc_status(&status)))),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    };
+
+    use super::{Answers, answer_chunk};
+    use crate::{proto as pb, transport::rpc::answers::Limits};
+
+    /// LegalMoves of the start position: a few microseconds an item, so a
+    /// chunk of thousands outlasts many turns.
+    fn items(count: usize) -> Vec<pb::BatchItem> {
+        let item = pb::BatchItem {
+            request: Some(pb::batch_item::Request::LegalMoves(pb::LegalMovesRequest {
+                position: Some(pb::Position {
+                    variant: pb::Variant::Chess.into(),
+                    ..pb::Position::default()
+                }),
+                options: None,
+                view: pb::MoveView::Full.into(),
+            })),
+        };
+        vec![item; count]
+    }
+
+    /// A chunk hands its worker back while it works: on a runtime of one
+    /// thread, a task queued before a long chunk runs before the chunk
+    /// ends, and its stop signal ends the chunk early.
+    #[test]
+    fn a_long_chunk_lets_other_tasks_run() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        let answers = Answers::new(Limits {
+            max_history_moves: 10_000,
+            max_perft_depth: 5,
+            max_batch_items: 10_000,
+            play_idle_timeout: std::time::Duration::from_secs(60),
+        });
+        let stopped = Arc::new(AtomicBool::new(false));
+        let results = runtime.block_on(async {
+            let signal = Arc::clone(&stopped);
+            tokio::spawn(async move { signal.store(true, Ordering::Relaxed) });
+            let stop = move || stopped.load(Ordering::Relaxed);
+            answer_chunk(&answers, items(2_000), stop).await
+        });
+        assert!(results.is_none(), "the chunk never let the other task run");
+    }
 }
