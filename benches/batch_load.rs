@@ -22,7 +22,8 @@
 //! ```
 //!
 //! `--view coordinates` asks LegalMoves for the coordinates view (default:
-//! the full view).
+//! the full view). `--connections N` spreads the tasks over N HTTP/2
+//! connections (default one, as a single gRPC channel makes).
 
 #![allow(
     clippy::print_stdout,
@@ -43,7 +44,6 @@ use std::{
 };
 
 use arbiter::proto::{self as pb, rules_client::RulesClient};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
 use tokio::sync::mpsc;
 use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::transport::Channel;
@@ -65,6 +65,7 @@ struct Args {
     seconds: u64,
     ply: usize,
     http: String,
+    connections: usize,
 }
 
 fn args() -> Args {
@@ -76,6 +77,7 @@ fn args() -> Args {
         seconds: 10,
         ply: 300,
         http: "127.0.0.1:8080".to_owned(),
+        connections: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -96,6 +98,7 @@ fn args() -> Args {
                 VIEW.set(view).expect("one --view");
             }
             "--http" => args.http = value(),
+            "--connections" => args.connections = value().parse().expect("a number"),
             // `cargo bench` passes `--bench`.
             _ => {}
         }
@@ -112,21 +115,6 @@ fn server_cpu(pid: u32) -> f64 {
     let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
     // CLK_TCK is 100 on every Linux this runs on.
     ticks / 100.0
-}
-
-fn middle_game_fens() -> Vec<String> {
-    let game = support::long_game::chess(60, false);
-    let mut position = Chess::default();
-    let mut fens = Vec::new();
-    for (ply, text) in game.iter().enumerate() {
-        let m = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
-        position.play_unchecked(m);
-        if ply >= 19 {
-            fens.push(Fen::from_position(&position, EnPassantMode::Legal).to_string());
-        }
-    }
-    let _ = CastlingMode::Standard;
-    fens
 }
 
 fn legal_moves(fen: &str) -> pb::LegalMovesRequest {
@@ -157,7 +145,7 @@ fn chess(moves: &[String]) -> Option<pb::Position> {
 
 /// Runs `task` on `concurrency` tasks for `seconds`; each returns the units
 /// of work it finished.
-async fn drive<F, Fut>(args: &Args, channel: &Channel, task: F) -> (f64, f64, f64)
+async fn drive<F, Fut>(args: &Args, channels: &[Channel], task: F) -> (f64, f64, f64)
 where
     F: Fn(RulesClient<Channel>, Instant) -> Fut,
     Fut: std::future::Future<Output = u64> + Send + 'static,
@@ -167,8 +155,8 @@ where
     let cpu_before = server_cpu(args.pid);
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for _ in 0..args.concurrency {
-        let client = RulesClient::new(channel.clone())
+    for i in 0..args.concurrency {
+        let client = RulesClient::new(channels[i % channels.len()].clone())
             .max_decoding_message_size(64 << 20)
             .max_encoding_message_size(64 << 20);
         let done = Arc::clone(&done);
@@ -232,15 +220,20 @@ fn report(what: &str, units: f64, wall: f64, cpu: f64) {
 #[tokio::main]
 async fn main() {
     let args = args();
-    let channel = Channel::from_shared(args.addr.clone())
-        .unwrap()
-        .connect()
-        .await
-        .expect("connects");
-    let fens = Arc::new(middle_game_fens());
+    let mut channels = Vec::new();
+    for _ in 0..args.connections.max(1) {
+        channels.push(
+            Channel::from_shared(args.addr.clone())
+                .unwrap()
+                .connect()
+                .await
+                .expect("connects"),
+        );
+    }
+    let fens = Arc::new(support::long_game::chess_middle_game_fens());
     match args.mode.as_str() {
         "unary" => {
-            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+            let (n, wall, cpu) = drive(&args, &channels, |mut client, deadline| {
                 let fens = Arc::clone(&fens);
                 async move {
                     let mut n = 0;
@@ -257,7 +250,7 @@ async fn main() {
         }
         "json" => {
             let http = args.http.clone();
-            let (n, wall, cpu) = drive(&args, &channel, |_, deadline| {
+            let (n, wall, cpu) = drive(&args, &channels, |_, deadline| {
                 let fens = Arc::clone(&fens);
                 let http = http.clone();
                 async move {
@@ -281,7 +274,7 @@ async fn main() {
         "batch" => {
             let items: Arc<Vec<pb::BatchItem>> =
                 Arc::new((0..BATCH).map(|i| item(&fens[i % fens.len()])).collect());
-            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+            let (n, wall, cpu) = drive(&args, &channels, |mut client, deadline| {
                 let items = Arc::clone(&items);
                 async move {
                     let mut n = 0;
@@ -303,7 +296,7 @@ async fn main() {
             report("Batch(100) LegalMoves positions", n, wall, cpu);
         }
         "stream" => {
-            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+            let (n, wall, cpu) = drive(&args, &channels, |mut client, deadline| {
                 let fens = Arc::clone(&fens);
                 async move {
                     let (send, receive) = mpsc::channel(BATCH);
@@ -335,7 +328,7 @@ async fn main() {
         }
         "status" => {
             let game = Arc::new(support::long_game::chess(args.ply, false));
-            let (n, wall, cpu) = drive(&args, &channel, |mut client, deadline| {
+            let (n, wall, cpu) = drive(&args, &channels, |mut client, deadline| {
                 let game = Arc::clone(&game);
                 async move {
                     let mut n = 0;
@@ -402,7 +395,7 @@ async fn main() {
                 };
             let only_start = session.clone();
             let (starts, wall_a, cpu_a) =
-                drive(&args, &channel, move |c, d| only_start(c, d, 0)).await;
+                drive(&args, &channels, move |c, d| only_start(c, d, 0)).await;
             report(
                 &format!("Play sessions started at ply {ply}"),
                 starts,
@@ -410,7 +403,7 @@ async fn main() {
                 cpu_a,
             );
             let (played, wall_b, cpu_b) =
-                drive(&args, &channel, move |c, d| session(c, d, SESSION_MOVES)).await;
+                drive(&args, &channels, move |c, d| session(c, d, SESSION_MOVES)).await;
             report(
                 &format!("Play sessions started at ply {ply} + {SESSION_MOVES} moves"),
                 played,

@@ -112,6 +112,36 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
+    // The positions of the Batch load figures (batch_load.rs), one call
+    // each: what a position costs the handler alone, the floor under what
+    // it can cost through Batch.
+    let fens = support::long_game::chess_middle_game_fens();
+    let mut group = c.benchmark_group("legal_moves_middle_game");
+    group.throughput(criterion::Throughput::Elements(fens.len() as u64));
+    for (name, view) in [
+        ("full", pb::MoveView::Full),
+        ("coordinates", pb::MoveView::Coordinates),
+    ] {
+        let requests: Vec<Vec<u8>> = fens
+            .iter()
+            .map(|fen| request(pb::Variant::Chess, fen, view))
+            .collect();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for bytes in &requests {
+                    let request = pb::LegalMovesRequest::decode(black_box(bytes.as_slice()))
+                        .expect("the request decodes");
+                    let response = runtime
+                        .block_on(service.legal_moves(tonic::Request::new(request)))
+                        .expect("the call succeeds")
+                        .into_inner();
+                    black_box(response.encode_to_vec());
+                }
+            });
+        });
+    }
+    group.finish();
+
     // A batch item against the unary call: the same LegalMoves answer, as
     // prost's struct inside a BatchResponse instead of the hand codec. Four
     // items are answered in place (one core, no hand-off), a hundred are

@@ -3,7 +3,7 @@
 //! tests that replay long histories.
 
 use arbiter::game::xiangqi::{self, GameRecord, StatusOptions};
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
 
 use super::rng::Rng;
 
@@ -45,6 +45,21 @@ pub(crate) fn chess(plies: usize, san: bool) -> Vec<String> {
         position.play_unchecked(m);
     }
     moves
+}
+
+/// The chess middle-game positions of the load figures: plies 20-59 of
+/// [`chess`]'s game, as FENs: 40 positions.
+pub(crate) fn chess_middle_game_fens() -> Vec<String> {
+    let mut position = Chess::default();
+    let mut fens = Vec::new();
+    for (ply, text) in chess(60, false).iter().enumerate() {
+        let m = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+        position.play_unchecked(m);
+        if ply >= 19 {
+            fens.push(Fen::from_position(&position, EnPassantMode::Legal).to_string());
+        }
+    }
+    fens
 }
 
 /// A xiangqi game of exactly `plies` plies from the start position that
