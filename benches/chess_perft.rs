@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use arbiter::game::{Game, LoadOptions, RuleOptions, Variant};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const CASES: [(&str, &str, u32); 3] = [

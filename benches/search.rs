@@ -8,13 +8,13 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::Position;
-use arbiter::search::Evaluator;
-use arbiter::search::chess::ChessNode;
-use arbiter::search::eval::{ChessEvaluator, XiangqiEvaluator};
-use arbiter::search::xiangqi::XiangqiNode;
-use arbiter::search::{Limits, SearchGame, SearchRequest, TranspositionTable, search};
+use arbiter_engine::Evaluator;
+use arbiter_engine::chess::ChessNode;
+use arbiter_engine::eval::{ChessEvaluator, XiangqiEvaluator};
+use arbiter_engine::xiangqi::XiangqiNode;
+use arbiter_engine::{Limits, SearchGame, SearchRequest, TranspositionTable, search};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::Position;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};

@@ -8,8 +8,8 @@
 
 use std::hint::black_box;
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::{Position, START_FEN, perft};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::{Position, START_FEN, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const CASES: [(&str, &str, u32); 4] = [

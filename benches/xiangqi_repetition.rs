@@ -8,9 +8,9 @@
 
 use std::hint::black_box;
 
-use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, XiangqiGame, notation};
-use arbiter::game::{LoadOptions, RuleOptions};
+use arbiter_rules::xiangqi::chase::chased_by;
+use arbiter_rules::xiangqi::{GameRecord, Position, StatusOptions, XiangqiGame, notation};
+use arbiter_rules::{LoadOptions, RuleOptions};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/support/mod.rs"]

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use arbiter::game::{Game, LoadOptions, RuleOptions, Variant};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 fn main() {
     let mut args = std::env::args().skip(1);

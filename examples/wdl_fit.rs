@@ -12,9 +12,9 @@
 
 use std::sync::mpsc;
 
-use arbiter::game::{Game, LoadOptions, Outcome, RuleOptions, Side, Variant};
-use arbiter::search::wdl::WdlModel;
-use arbiter::search::{Analysis, Limits, PoolConfig, Score, SearchEvent, SearchPool, Strength};
+use arbiter_engine::wdl::WdlModel;
+use arbiter_engine::{Analysis, Limits, PoolConfig, Score, SearchEvent, SearchPool, Strength};
+use arbiter_rules::{Game, LoadOptions, Outcome, RuleOptions, Side, Variant};
 
 /// The scores the fit uses, in centipawns either side of 0.
 const FIT_RANGE: i32 = 400;
@@ -126,6 +126,7 @@ fn main() {
         workers: 1,
         queue_capacity: 1,
         tt_mb: 16,
+        nice: 0,
     })
     .expect("pool");
     let mut samples = Vec::new();

@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::{Position, perft};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::{Position, perft};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -14,7 +14,7 @@
 //! Adding a parser is a new [`Target`] variant, its name and one arm in
 //! [`run`].
 
-use crate::game::{ChineseCharacters, Strictness};
+use arbiter_rules::{ChineseCharacters, Strictness};
 use std::sync::OnceLock;
 
 use prost::Message;
@@ -23,15 +23,15 @@ use tonic::{Code, Request, Status};
 
 use crate::{
     config::Config,
-    game::{
-        chess::{self, MoveParseError},
-        xiangqi,
-    },
     proto::{self as pb, engine_server::Engine, rules_server::Rules},
     transport::rpc::{
         engine::EngineService,
         rules::{Limits, RulesService},
     },
+};
+use arbiter_rules::{
+    chess::{self, MoveParseError},
+    xiangqi,
 };
 
 /// A fuzz target.
@@ -452,4 +452,25 @@ pub fn encode_rules_request(selector: u8, message: &impl Message) -> Vec<u8> {
     let mut bytes = vec![selector];
     bytes.extend(message.encode_to_vec());
     bytes
+}
+
+#[cfg(test)]
+mod tests {
+    /// Castling letters name rooks as shakmaty's FEN reader names them.
+    #[test]
+    fn castling_rooks_match_shakmaty() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K1RR w K - 0 1",
+            "4k3/8/8/8/8/8/8/RR2K2R w Q - 0 1",
+            "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1",
+            "r3k1rr/8/8/8/8/8/8/4K3 b kq - 0 1",
+            "4k3/8/8/8/8/8/8/4KR2 w K - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1",
+            "rk6/8/8/8/8/8/8/4K3 w q - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w k - 0 1",
+            "4k3/8/8/8/8/8/8/RK5R w QK - 0 1",
+        ] {
+            super::chess_fen(fen.as_bytes());
+        }
+    }
 }

@@ -1,9 +1,11 @@
 //! Arbiter: a stateless gRPC rules service for Western chess and Xiangqi.
 //!
-//! The crate is layered so that data flows one way, wire → transport →
-//! domain → transport → wire: [`game`] holds the rules and knows nothing of
-//! gRPC; [`transport`] is the only code that touches generated protobuf
-//! types; [`config`] and [`telemetry`] assemble the process.
+//! Data flows one way, wire → transport → domain → transport → wire. The
+//! rules are the `arbiter-rules` crate and the engine the `arbiter-engine`
+//! crate, neither of which knows gRPC; this crate is the service around them:
+//! [`transport`] is the only code that touches generated protobuf types,
+//! [`uci`] speaks UCI/UCCI on stdin, and [`config`] and [`telemetry`]
+//! assemble the process.
 
 pub mod config;
 #[cfg(any(test, feature = "fuzzing"))]
@@ -11,8 +13,6 @@ pub mod fuzz;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
-pub mod game;
-pub mod search;
 pub mod telemetry;
 pub mod transport;
 pub mod uci;

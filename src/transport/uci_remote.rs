@@ -15,10 +15,10 @@ use tonic::{
 };
 
 use crate::config::Secret;
-use crate::game::Game;
 use crate::proto::{self as pb, engine_client::EngineClient};
-use crate::search::{Limits, Score, Wdl};
 use crate::uci::{Backend, Event, Job, Line, Running, Sink};
+use arbiter_engine::{Limits, Score, Wdl};
+use arbiter_rules::Game;
 
 /// A movetime standing for "until stop": the service caps it at its own
 /// longest search.

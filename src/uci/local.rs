@@ -1,9 +1,9 @@
 //! Searches on this process's own worker, through `search::Analysis`.
 
-use crate::game::{Game, MoveInfo};
-use crate::search::{
+use arbiter_engine::{
     Analysis, AnalysisError, PoolConfig, SearchEvent, SearchHandle, SearchInfo, SearchPool,
 };
+use arbiter_rules::{Game, MoveInfo};
 
 use super::{Backend, Event, Job, Line, Running, Sink};
 
@@ -26,6 +26,7 @@ fn new_pool(hash_mb: usize) -> Result<SearchPool, String> {
         workers: 1,
         queue_capacity: 1,
         tt_mb: hash_mb,
+        nice: 0,
     })
     .map_err(|e| format!("cannot start the search worker: {e}"))
 }

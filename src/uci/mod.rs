@@ -28,9 +28,9 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
-use crate::game::{Game, LoadOptions, RuleOptions, Strictness, Variant};
-use crate::search::strength::{fresh_seed, level_for_elo};
-use crate::search::{ClockLimits, Limits, Score, Strength, Wdl};
+use arbiter_engine::strength::{fresh_seed, level_for_elo};
+use arbiter_engine::{ClockLimits, Limits, Score, Strength, Wdl};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Strictness, Variant};
 
 pub use local::LocalBackend;
 use options::{Changed, Options};
@@ -288,11 +288,11 @@ impl<B: Backend> Session<B> {
 
     /// The side to move in the current position (Red/White when there is
     /// none: a `go` then answers that there is nothing to search).
-    fn side_to_move(&self) -> crate::game::Side {
+    fn side_to_move(&self) -> arbiter_rules::Side {
         self.position
             .as_ref()
             .and_then(|(game, _)| game.status(&self.rules()).ok())
-            .map_or(crate::game::Side::White, |status| status.side_to_move)
+            .map_or(arbiter_rules::Side::White, |status| status.side_to_move)
     }
 
     fn rules(&self) -> RuleOptions {

@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use crate::game::{RuleSet, Variant};
-use crate::search::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL};
+use arbiter_engine::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL};
+use arbiter_rules::{RuleSet, Variant};
 
 /// Largest `Hash`, in MiB.
 const MAX_HASH_MB: usize = 4096;

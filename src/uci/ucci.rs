@@ -21,8 +21,8 @@
 use std::time::Duration;
 
 use super::{Line, command::GoCommand};
-use crate::game::Side;
-use crate::search::Score;
+use arbiter_engine::Score;
+use arbiter_rules::Side;
 
 /// The score UCCI writes for a mate at once (ElephantEye's `MATE_VALUE`).
 const MATE_VALUE: i64 = 10_000;
@@ -199,7 +199,7 @@ mod tests {
             seldepth: 5,
             multipv: 1,
             score,
-            wdl: crate::search::Wdl {
+            wdl: arbiter_engine::Wdl {
                 win: 1000,
                 draw: 0,
                 loss: 0,

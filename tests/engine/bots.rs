@@ -9,19 +9,20 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use arbiter::game::{Game, InputError, LoadOptions, RuleOptions, Variant};
-use arbiter::search::{
+use arbiter_engine::{
     Analysis, AnalysisError, AnalysisEvent, ClockLimits, Limits, PoolConfig, Score, SearchEvent,
     SearchInfo, SearchPool, SearchResult, StopReason, Strength,
 };
+use arbiter_rules::{Game, InputError, LoadOptions, RuleOptions, Variant};
 
-use arbiter::game::MoveInfo;
+use arbiter_rules::MoveInfo;
 
 fn pool() -> SearchPool {
     SearchPool::new(PoolConfig {
         workers: 1,
         queue_capacity: 1,
         tt_mb: 4,
+        nice: 0,
     })
     .unwrap()
 }

@@ -8,9 +8,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::search::chess::ChessNode;
-use arbiter::search::eval::ChessEvaluator;
-use arbiter::search::{Limits, Score, SearchRequest, TranspositionTable, search};
+use arbiter_engine::chess::ChessNode;
+use arbiter_engine::eval::ChessEvaluator;
+use arbiter_engine::{Limits, Score, SearchRequest, TranspositionTable, search};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use arbiter::search::chess::ChessNode;
-use arbiter::search::eval::ChessEvaluator;
-use arbiter::search::{
+use arbiter_engine::chess::ChessNode;
+use arbiter_engine::eval::ChessEvaluator;
+use arbiter_engine::{
     Limits, PoolConfig, Score, SearchEvent, SearchPool, SearchRequest, StopReason,
     TranspositionTable, search,
 };
@@ -37,7 +37,7 @@ fn moves(start: &ChessNode, ucis: &str) -> Vec<Move> {
         .collect()
 }
 
-fn run(request: &SearchRequest<ChessNode>) -> arbiter::search::SearchResult<Move> {
+fn run(request: &SearchRequest<ChessNode>) -> arbiter_engine::SearchResult<Move> {
     let mut tt = TranspositionTable::new(4);
     search(
         request,
@@ -209,7 +209,7 @@ fn repetition_with_game_history_saves_a_lost_position() {
 }
 
 fn with_history_root(start: &ChessNode, line: &[Move]) -> ChessNode {
-    use arbiter::search::SearchGame;
+    use arbiter_engine::SearchGame;
     line.iter().fold(start.clone(), |pos, &m| pos.play(m))
 }
 
@@ -261,6 +261,7 @@ fn full_pool_rejects_at_once_and_frees_workers_on_cancel() {
         workers: 1,
         queue_capacity: 1,
         tt_mb: 1,
+        nice: 0,
     })
     .unwrap();
     let evaluator = Arc::new(ChessEvaluator);
@@ -324,6 +325,7 @@ fn a_gone_receiver_stops_the_search() {
         workers: 1,
         queue_capacity: 0,
         tt_mb: 1,
+        nice: 0,
     })
     .unwrap();
     let (handle, events) = pool

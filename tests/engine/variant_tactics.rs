@@ -6,9 +6,9 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::search::eval::VariantEvaluator;
-use arbiter::search::variant::VariantNode;
-use arbiter::search::{Limits, Score, SearchRequest, TranspositionTable, search};
+use arbiter_engine::eval::VariantEvaluator;
+use arbiter_engine::variant::VariantNode;
+use arbiter_engine::{Limits, Score, SearchRequest, TranspositionTable, search};
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{CastlingMode, Position};
@@ -127,12 +127,13 @@ fn variant_losses_are_mate_scores() {
 /// `R@…` with `drop` set.
 #[test]
 fn analysis_answers_in_each_variants_notation() {
-    use arbiter::game::{Game, LoadOptions, RuleOptions, Variant as GameVariant};
-    use arbiter::search::{Analysis, AnalysisEvent, PoolConfig, SearchEvent, SearchPool, Strength};
+    use arbiter_engine::{Analysis, AnalysisEvent, PoolConfig, SearchEvent, SearchPool, Strength};
+    use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant as GameVariant};
     let pool = SearchPool::new(PoolConfig {
         workers: 1,
         queue_capacity: 1,
         tt_mb: 4,
+        nice: 0,
     })
     .unwrap();
     let best = |variant: GameVariant, fen: &str, search_moves: &[String]| {

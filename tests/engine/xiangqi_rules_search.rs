@@ -11,18 +11,18 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
-use arbiter::game::xiangqi::{Move, MoveLimitCounter, Position, StatusOptions, replay};
-use arbiter::game::{Outcome, Reason, RuleSet, Side};
-use arbiter::search::eval::XiangqiEvaluator;
-use arbiter::search::xiangqi::XiangqiNode;
-use arbiter::search::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_engine::eval::XiangqiEvaluator;
+use arbiter_engine::xiangqi::XiangqiNode;
+use arbiter_engine::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::notation::{format_iccs, parse_iccs};
+use arbiter_rules::xiangqi::{Move, MoveLimitCounter, Position, StatusOptions, replay};
+use arbiter_rules::{Outcome, Reason, RuleSet, Side};
 
 fn run(
     mut request: SearchRequest<XiangqiNode>,
     rules: StatusOptions,
-) -> SearchResult<arbiter::game::xiangqi::Move> {
+) -> SearchResult<arbiter_rules::xiangqi::Move> {
     request.rules = rules;
     let mut tt = TranspositionTable::new(4);
     search(
@@ -322,7 +322,7 @@ fn move_limit_counts_checks_as_the_rules_do() {
 fn the_move_limit_counter_follows_the_line_searched() {
     let pos = position(LIMIT_FEN);
     let node = XiangqiNode::with_move_limit(pos, MoveLimitCounter::new(119), 0);
-    use arbiter::search::SearchGame as _;
+    use arbiter_engine::SearchGame as _;
     let after_check = node.play(parse_iccs("a1e1").unwrap());
     assert_eq!(after_check.move_limit_counter().value(), 119);
     let after_reply = after_check.play(parse_iccs("e9f9").unwrap());

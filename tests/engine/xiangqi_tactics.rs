@@ -26,12 +26,12 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::Position;
-use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
-use arbiter::search::eval::XiangqiEvaluator;
-use arbiter::search::xiangqi::XiangqiNode;
-use arbiter::search::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_engine::eval::XiangqiEvaluator;
+use arbiter_engine::xiangqi::XiangqiNode;
+use arbiter_engine::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::Position;
+use arbiter_rules::xiangqi::notation::{format_iccs, parse_iccs};
 
 enum Expect {
     /// The side to move mates in at most this many moves.
@@ -607,7 +607,7 @@ const PUBLISHED_MATES_IN_FOUR: &[Problem] = &[
 fn solve(
     position: Position,
     tt: &mut TranspositionTable,
-) -> SearchResult<arbiter::game::xiangqi::Move> {
+) -> SearchResult<arbiter_rules::xiangqi::Move> {
     let limits = Limits {
         nodes: Some(NODE_BUDGET),
         ..Limits::default()

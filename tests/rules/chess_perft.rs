@@ -1,11 +1,11 @@
 //! The chess perft suite (tests/data/chess.epd, counts from Stockfish 15.1,
-//! see the file's provenance in the project README) through the domain's
+//! see its provenance in docs/development.md) through the domain's
 //! perft. The default run covers every depth up to a node budget per
 //! position; the ignored test runs every listed depth.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::{Game, LoadOptions, RuleOptions, Variant};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 use crate::support::data::{self, Entry};
 

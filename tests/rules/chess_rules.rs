@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::{
+use arbiter_rules::{
     Game, IllegalReason, InputError, LoadOptions, Outcome, Reason, RuleOptions, Side, Status,
     Variant, Verdict,
 };

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::{
+use arbiter_rules::{
     Game, IllegalReason, LoadOptions, Outcome, Reason, RuleOptions, Side, Variant, Verdict,
 };
 
@@ -230,7 +230,7 @@ fn python_chess_corpus_agrees() {
     assert!(positions.iter().all(|&n| n >= 500), "{positions:?}");
 }
 
-fn status(game: &Game) -> arbiter::game::Status {
+fn status(game: &Game) -> arbiter_rules::Status {
     game.status(&RuleOptions::default()).unwrap()
 }
 

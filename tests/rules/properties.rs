@@ -4,11 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may panic on broken fixtures
 
-use arbiter::{
-    fuzz,
-    game::{Game, InputError, LoadOptions, RuleOptions, Variant},
-    proto as pb,
-};
+use arbiter::{fuzz, proto as pb};
+use arbiter_rules::{Game, InputError, LoadOptions, RuleOptions, Variant};
 use proptest::prelude::*;
 use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
 

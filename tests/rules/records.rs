@@ -12,7 +12,7 @@
 use std::{path::PathBuf, process::Command};
 
 use crate::support::long_game;
-use arbiter::game::{
+use arbiter_rules::{
     ChineseCharacters, Variant, parse_record,
     record::{
         Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,

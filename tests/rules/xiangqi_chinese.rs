@@ -11,10 +11,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use arbiter::game::xiangqi::chinese::{ChineseWriter, parse_chinese, to_chinese};
-use arbiter::game::xiangqi::notation::{format_iccs, parse_iccs};
-use arbiter::game::xiangqi::{Move, NotationError, Piece, Position};
-use arbiter::game::{ChineseCharacters, Notation, PieceKind, Strictness};
+use arbiter_rules::xiangqi::chinese::{ChineseWriter, parse_chinese, to_chinese};
+use arbiter_rules::xiangqi::notation::{format_iccs, parse_iccs};
+use arbiter_rules::xiangqi::{Move, NotationError, Piece, Position};
+use arbiter_rules::{ChineseCharacters, Notation, PieceKind, Strictness};
 
 use crate::support::data;
 

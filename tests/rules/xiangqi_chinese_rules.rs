@@ -4,10 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::cxq::{chased_by_cn, is_mate_threat, mates_in_one};
-use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, notation};
-use arbiter::game::{LoopMoveClass, LoopStatus, Outcome, Reason, RuleSet, Side, Strictness};
+use arbiter_rules::xiangqi::chase::chased_by;
+use arbiter_rules::xiangqi::cxq::{chased_by_cn, is_mate_threat, mates_in_one};
+use arbiter_rules::xiangqi::{GameRecord, Position, StatusOptions, notation};
+use arbiter_rules::{LoopMoveClass, LoopStatus, Outcome, Reason, RuleSet, Side, Strictness};
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen, Strictness::Lenient).unwrap()
@@ -19,7 +19,7 @@ fn chased_both(fen: &str, mv: &str) -> (Vec<String>, Vec<String>) {
     let m = notation::parse_move(&before, mv, false).unwrap();
     let mut after = before.clone();
     after.play(m);
-    let names = |set: arbiter::game::xiangqi::SquareSet| -> Vec<String> {
+    let names = |set: arbiter_rules::xiangqi::SquareSet| -> Vec<String> {
         set.iter().map(|s| s.to_string()).collect()
     };
     (

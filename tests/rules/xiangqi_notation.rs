@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use arbiter::game::xiangqi::notation::{
+use arbiter_rules::xiangqi::notation::{
     format_iccs, format_one_based, parse_iccs, parse_move, parse_one_based, parse_wxf, to_wxf,
 };
-use arbiter::game::xiangqi::{Move, NotationError, Position};
-use arbiter::game::{IllegalReason, Strictness};
+use arbiter_rules::xiangqi::{Move, NotationError, Position};
+use arbiter_rules::{IllegalReason, Strictness};
 
 use crate::support::data;
 

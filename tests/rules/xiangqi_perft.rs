@@ -2,8 +2,8 @@
 //! 11.1, cross-checked with pyffish; see the suite's README in the project's shared data).
 
 #![allow(clippy::unwrap_used)]
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::{Position, perft};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::{Position, perft};
 
 use crate::support::data::{self, Entry};
 

@@ -2,10 +2,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::RuleSet;
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::{GameRecord, Position, StatusOptions, notation};
-use arbiter::game::{Outcome, Reason, Side};
+use arbiter_rules::RuleSet;
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::{GameRecord, Position, StatusOptions, notation};
+use arbiter_rules::{Outcome, Reason, Side};
 
 use crate::support::data;
 

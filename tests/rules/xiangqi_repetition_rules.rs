@@ -3,11 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::RuleSet;
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::{GameRecord, Move, Position, StatusOptions, notation};
-use arbiter::game::{LoopStatus, Outcome, Reason, Side};
+use arbiter_rules::RuleSet;
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::chase::chased_by;
+use arbiter_rules::xiangqi::{GameRecord, Move, Position, StatusOptions, notation};
+use arbiter_rules::{LoopStatus, Outcome, Reason, Side};
 
 use crate::support::{data, rng::Rng};
 

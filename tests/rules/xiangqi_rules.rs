@@ -2,14 +2,14 @@
 
 #![allow(clippy::unwrap_used)]
 
-use arbiter::game::PieceKind;
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::{
+use arbiter_rules::PieceKind;
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::{
     FenError, HistoryError, Move, Position, Replay, START_FEN, Square, StatusOptions,
     notation::parse_iccs, replay,
 };
-use arbiter::game::{IllegalReason, MaterialDraw};
-use arbiter::game::{Outcome, Reason, Side};
+use arbiter_rules::{IllegalReason, MaterialDraw};
+use arbiter_rules::{Outcome, Reason, Side};
 
 use crate::support::{data, rng::Rng};
 

@@ -7,9 +7,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use arbiter::game::Strictness;
-use arbiter::game::xiangqi::chase::chased_by;
-use arbiter::game::xiangqi::{Position, notation};
+use arbiter_rules::Strictness;
+use arbiter_rules::xiangqi::chase::chased_by;
+use arbiter_rules::xiangqi::{Position, notation};
 
 /// The board seen from the other side: ranks reversed, colours and the side to move swapped.
 fn mirror_fen(fen: &str) -> String {

@@ -7,7 +7,8 @@
 use std::time::Duration;
 
 use crate::support::{TestServer, chess, long_game, violated_field, xiangqi};
-use arbiter::{config::Config, game::xiangqi::notation, proto as pb};
+use arbiter::{config::Config, proto as pb};
+use arbiter_rules::xiangqi::notation;
 use pb::play_request::Action;
 use prost::Message;
 use tokio::sync::mpsc;

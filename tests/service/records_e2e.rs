@@ -290,6 +290,6 @@ async fn deeply_nested_variations_are_cut_at_the_limit() {
         nesting += 1;
         annotations = &variation.annotations;
     }
-    assert_eq!(nesting, arbiter::game::chess::pgn::MAX_VARIATION_DEPTH);
+    assert_eq!(nesting, arbiter_rules::chess::pgn::MAX_VARIATION_DEPTH);
     assert_eq!(games[0].position.as_ref().unwrap().moves, ["e2e4"]);
 }

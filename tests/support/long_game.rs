@@ -2,7 +2,7 @@
 //! not end before their length, for the load example, the benches and the
 //! tests that replay long histories.
 
-use arbiter::game::xiangqi::{self, GameRecord, StatusOptions};
+use arbiter_rules::xiangqi::{self, GameRecord, StatusOptions};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
 
 use super::rng::Rng;

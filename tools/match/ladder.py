@@ -13,7 +13,7 @@ Every cell's line (`match.py`'s FINAL line, parsed) is appended to
 `--out` as JSON, so an interrupted ladder keeps what it measured; for chess
 the table printed at the end rates each level on Stockfish's `UCI_Elo` scale
 (the anchor's Elo plus the cell's Elo difference), made monotone by pooling
-adjacent violators, as `src/search/strength.rs` wants it.
+adjacent violators, as `crates/arbiter-engine/src/strength.rs` wants it.
 
   python3 ladder.py --game chess --ours uci:../../target/release/arbiter \
       --levels 1,4,7,10,13,16,19 --games 40 --clock 10+0.1 --out chess-ladder.jsonl

@@ -11,13 +11,11 @@ use tracing::Span;
 use super::{
     convert::{self, PositionInput},
     guard::guarded,
+    status::input_error,
     wire::{CoordinateMoves, EncodedLegalMoves, FullMoves},
 };
-use crate::{
-    config::Config,
-    game::{Game, RuleOptions, RuleSet, Variant, Verdict},
-    proto as pb,
-};
+use crate::{config::Config, proto as pb};
+use arbiter_rules::{Game, RuleOptions, RuleSet, Variant, Verdict};
 
 /// Settings the handlers need, shared by every call.
 #[derive(Debug, Clone)]
@@ -143,7 +141,8 @@ impl Answers {
     ) -> Result<(Variant, Game), Status> {
         Span::current().record("variant", input.variant.name());
         let game =
-            guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))??;
+            guarded(|| Game::load(input.variant, &input.fen, &input.moves, input.load, options))?
+                .map_err(input_error)?;
         Ok((input.variant, game))
     }
 
@@ -167,13 +166,15 @@ impl Answers {
             Ok(match view {
                 pb::MoveView::Unspecified | pb::MoveView::Full => {
                     let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
-                    game.describe_legal_moves(&options, |m| answer.push(m))?;
-                    answer.finish(&game.status(&options)?)
+                    game.describe_legal_moves(&options, |m| answer.push(m))
+                        .map_err(input_error)?;
+                    answer.finish(&game.status(&options).map_err(input_error)?)
                 }
                 pb::MoveView::Coordinates => {
                     let mut answer = CoordinateMoves::with_room_for(TYPICAL_MOVE_COUNT);
-                    game.list_legal_move_coordinates(&options, |m| answer.push(m))?;
-                    answer.finish(&game.status(&options)?)
+                    game.list_legal_move_coordinates(&options, |m| answer.push(m))
+                        .map_err(input_error)?;
+                    answer.finish(&game.status(&options).map_err(input_error)?)
                 }
             })
         })?
@@ -193,7 +194,7 @@ impl Answers {
         let (variant, game) = self.load(position, &options)?;
         self.count(Method::ValidateMove, variant);
         let rule_set = options.rule_set_for(variant);
-        let verdict = guarded(|| game.validate(&r#move, &options))??;
+        let verdict = guarded(|| game.validate(&r#move, &options))?.map_err(input_error)?;
         Ok(verdict_answer(verdict, rule_set))
     }
 
@@ -209,7 +210,7 @@ impl Answers {
         let input = position(self.limits.max_history_moves)?;
         let (variant, game) = Self::load_input(&input, &options)?;
         self.count(Method::GameStatus, variant);
-        let status = guarded(|| game.status(&options))??;
+        let status = guarded(|| game.status(&options))?.map_err(input_error)?;
         Ok(convert::status(status))
     }
 }

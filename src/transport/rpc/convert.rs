@@ -8,15 +8,13 @@ use std::time::Duration;
 
 use tonic::Status;
 
-use super::status::invalid_argument;
-use crate::{
-    game::{
-        CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopMove, LoopMoveClass,
-        LoopStatus, MaterialDraw, MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason,
-        RuleOptions, RuleSet, Side, Status as GameStatus, Strictness, Variant,
-    },
-    proto as pb,
-    search::{ClockLimits, Strength},
+use super::status::{input_error, invalid_argument};
+use crate::proto as pb;
+use arbiter_engine::{ClockLimits, Strength};
+use arbiter_rules::{
+    CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopMove, LoopMoveClass,
+    LoopStatus, MaterialDraw, MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason,
+    RuleOptions, RuleSet, Side, Status as GameStatus, Strictness, Variant,
 };
 
 /// A request's position in domain terms; the history moves are `String`s
@@ -211,7 +209,7 @@ pub fn clock_limits(clock: pb::ClockLimits, overhead: Duration) -> Result<ClockL
 /// Reads a strength and its seed; absent means full strength, an absent
 /// seed a fresh one.
 pub fn strength(strength: Option<pb::Strength>, seed: Option<u64>) -> Result<Strength, Status> {
-    use crate::search::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL, level_for_elo};
+    use arbiter_engine::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL, level_for_elo};
     let level = match strength.and_then(|s| s.value) {
         None => FULL_STRENGTH,
         Some(pb::strength::Value::Level(level)) => u8::try_from(level)
@@ -235,7 +233,7 @@ pub fn strength(strength: Option<pb::Strength>, seed: Option<u64>) -> Result<Str
     };
     Ok(Strength {
         level,
-        seed: seed.unwrap_or_else(crate::search::strength::fresh_seed),
+        seed: seed.unwrap_or_else(arbiter_engine::strength::fresh_seed),
     })
 }
 
@@ -289,7 +287,7 @@ pub fn rule_options(options: Option<pb::RuleOptions>) -> Result<RuleOptions, Sta
         material_draw,
         claim_draws,
     };
-    options.validate().map_err(Status::from)?;
+    options.validate().map_err(input_error)?;
     Ok(options)
 }
 

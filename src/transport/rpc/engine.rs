@@ -15,17 +15,21 @@ use tokio_stream::{Stream, wrappers::UnboundedReceiverStream};
 use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
-use super::{convert, guard::guarded, status::invalid_argument};
+use super::{
+    convert,
+    guard::guarded,
+    status::{input_error, invalid_argument},
+};
 use crate::transport::shutdown::{self, DrainSignal};
 use crate::{
     config::Config,
-    game::{Game, MoveInfo, RuleOptions, RuleSet},
     proto::{self as pb, engine_server::Engine},
-    search::{
-        self, Analysis, AnalysisError, AnalysisEvent, Limits, PoolConfig, SearchEvent,
-        SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, Wdl, params::MAX_DEPTH,
-    },
 };
+use arbiter_engine::{
+    self, Analysis, AnalysisError, AnalysisEvent, Limits, PoolConfig, PoolObserver, SearchEvent,
+    SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, Wdl, params::MAX_DEPTH,
+};
+use arbiter_rules::{Game, MoveInfo, RuleOptions, RuleSet};
 
 /// Most MultiPV lines a call may ask for.
 const MAX_MULTIPV: u32 = 5;
@@ -64,13 +68,14 @@ impl EngineService {
         } else {
             config.search_threads
         };
-        let pool = start_pool(
+        let pool = SearchPool::observed(
             PoolConfig {
                 workers,
                 queue_capacity: config.search_queue,
                 tt_mb: config.tt_mb,
+                nice: config.search_nice,
             },
-            config.search_nice,
+            Arc::new(PoolMetrics),
         )
         .map_err(|e| format!("cannot start search workers: {e}"))?;
         Ok(EngineService {
@@ -106,40 +111,30 @@ fn search_deadline(metadata: &MetadataMap, request_timeout: Duration) -> Option<
     }
 }
 
-/// Starts the pool from a short-lived thread that first lowers its own
-/// scheduling priority by `nice`: threads inherit it, so every search worker
-/// runs at the lower priority and the async runtime's threads, which answer
-/// Rules calls and health checks, get a core as soon as they have work.
-fn start_pool(config: PoolConfig, nice: i32) -> std::io::Result<SearchPool> {
-    if nice == 0 {
-        return SearchPool::new(config);
-    }
-    std::thread::scope(|scope| {
-        scope
-            .spawn(|| {
-                lower_priority(nice);
-                SearchPool::new(config)
-            })
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
+/// Where the pool's reports go: the `arbiter_search_*` metrics, and a
+/// warning in the log when the workers keep their priority.
+struct PoolMetrics;
 
-/// Adds `nice` to the calling thread's nice value (on Linux the value is
-/// per thread). Failure only costs the Rules calls' latency under load, so
-/// it is logged, not fatal.
-#[cfg(target_os = "linux")]
-fn lower_priority(nice: i32) {
-    use rustix::process::{getpriority_process, setpriority_process};
-    let result = getpriority_process(None)
-        .and_then(|current| setpriority_process(None, current.saturating_add(nice).min(19)));
-    if let Err(e) = result {
-        tracing::warn!(error = %e, nice, "cannot lower the search threads' priority");
+impl PoolObserver for PoolMetrics {
+    fn rejected(&self) {
+        metrics::counter!("arbiter_search_rejections_total").increment(1);
+    }
+    fn queue_length(&self, queued: usize) {
+        metrics::gauge!("arbiter_search_queue_length").set(queued as f64);
+    }
+    fn active(&self, active: usize) {
+        metrics::gauge!("arbiter_search_active").set(active as f64);
+    }
+    fn finished(&self, nodes: u64, elapsed: Duration) {
+        metrics::counter!("arbiter_search_nodes_total").increment(nodes);
+        metrics::counter!("arbiter_search_completed_total").increment(1);
+        metrics::histogram!("arbiter_search_duration_seconds").record(elapsed.as_secs_f64());
+    }
+    fn priority_not_lowered(&self, error: &std::io::Error) {
+        // Failure only costs the Rules calls' latency under load.
+        tracing::warn!(%error, "cannot lower the search threads' priority");
     }
 }
-
-#[cfg(not(target_os = "linux"))]
-fn lower_priority(_nice: i32) {}
 
 /// The caller's deadline from the `grpc-timeout` header, if any.
 fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
@@ -213,11 +208,11 @@ fn multipv(requested: u32) -> Result<usize, Status> {
     }
 }
 
-fn score(score: search::Score, wdl: Wdl) -> pb::Score {
+fn score(score: arbiter_engine::Score, wdl: Wdl) -> pb::Score {
     pb::Score {
         value: Some(match score {
-            search::Score::Centipawns(cp) => pb::score::Value::Centipawns(cp),
-            search::Score::Mate(n) => pb::score::Value::Mate(n),
+            arbiter_engine::Score::Centipawns(cp) => pb::score::Value::Centipawns(cp),
+            arbiter_engine::Score::Mate(n) => pb::score::Value::Mate(n),
         }),
         wdl: Some(pb::Wdl {
             win: wdl.win,
@@ -368,7 +363,8 @@ impl EngineService {
                 input.load,
                 &options,
             )
-        })??;
+        })?
+        .map_err(input_error)?;
         let (sender, events) = mpsc::unbounded_channel();
         let analysis = Analysis {
             game: &game,
@@ -386,7 +382,7 @@ impl EngineService {
                 .increment(1);
         }
         let started = started.map_err(|error| match error {
-            AnalysisError::Input(error) => Status::from(error),
+            AnalysisError::Input(error) => input_error(error),
             AnalysisError::GameOver(_) => Status::failed_precondition(error.to_string()),
             AnalysisError::PoolFull(full) => Status::resource_exhausted(format!(
                 "all {} search workers are busy and {} searches are queued; retry later",
@@ -541,56 +537,5 @@ mod tests {
         assert!(left > Duration::from_millis(1800) && left <= Duration::from_secs(2));
         metadata.insert("grpc-timeout", "bogus".parse().unwrap());
         assert!(caller_deadline(&metadata).is_none());
-    }
-
-    /// The nice values of this process's threads named `search-*`.
-    #[cfg(target_os = "linux")]
-    fn search_thread_nice_values() -> Vec<i32> {
-        let mut values = Vec::new();
-        for task in std::fs::read_dir("/proc/self/task").unwrap() {
-            let dir = task.unwrap().path();
-            let comm = std::fs::read_to_string(dir.join("comm")).unwrap_or_default();
-            let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
-            // Fields after the parenthesised name: state is field 3, nice 19.
-            let after_name = stat.rsplit(')').next().unwrap_or_default();
-            if comm.starts_with("search-")
-                && let Some(nice) = after_name.split_whitespace().nth(16)
-            {
-                values.push(nice.parse().unwrap());
-            }
-        }
-        values
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn search_workers_run_at_the_lower_priority() {
-        let base = rustix::process::getpriority_process(None).unwrap();
-        let pool = start_pool(
-            PoolConfig {
-                workers: 1,
-                queue_capacity: 0,
-                tt_mb: 1,
-            },
-            3,
-        )
-        .unwrap();
-        let expected = (base + 3).min(19);
-        // A new thread names itself once it runs, which on a busy host can
-        // be a while after the pool has been built.
-        let started = std::time::Instant::now();
-        while !search_thread_nice_values().contains(&expected)
-            && started.elapsed() < std::time::Duration::from_secs(5)
-        {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        assert!(
-            search_thread_nice_values().contains(&expected),
-            "{:?}, wanted {expected}",
-            search_thread_nice_values()
-        );
-        // The calling thread keeps its priority.
-        assert_eq!(rustix::process::getpriority_process(None).unwrap(), base);
-        drop(pool);
     }
 }

@@ -23,12 +23,10 @@ use super::{
     answers::{Answers, rpc_status, verdict_answer},
     convert::{self, PositionInput},
     guard::guarded,
-    status::invalid_argument,
+    status::{input_error, invalid_argument},
 };
-use crate::{
-    game::{Game, RuleOptions, Verdict},
-    proto::{self as pb, play_request::Action},
-};
+use crate::proto::{self as pb, play_request::Action};
+use arbiter_rules::{Game, RuleOptions, Verdict};
 
 /// Answers held for a client that has not read them yet.
 pub(super) const ANSWERS_BUFFERED: usize = 16;
@@ -108,7 +106,9 @@ struct Held {
 
 impl Held {
     fn status(&self) -> Result<pb::GameStatusResponse, Status> {
-        Ok(convert::status(self.game.status(&self.options)?))
+        Ok(convert::status(
+            self.game.status(&self.options).map_err(input_error)?,
+        ))
     }
 
     fn plies(&self) -> u32 {
@@ -177,7 +177,7 @@ fn play_move(answers: &Answers, held: &mut Held, text: &str) -> Result<pb::PlayR
             &format!("the game has reached this server's limit of {max} moves"),
         ));
     }
-    let verdict = held.game.play(text, &held.options)?;
+    let verdict = held.game.play(text, &held.options).map_err(input_error)?;
     let legal = matches!(verdict, Verdict::Legal { .. });
     if legal {
         held.input.moves.push(text.to_owned());
@@ -228,7 +228,11 @@ fn undo(held: &mut Held) -> Result<pb::PlayResponse, Status> {
         }
     };
     held.game = game;
-    let taken_back = match held.game.validate(&last, &held.options)? {
+    let taken_back = match held
+        .game
+        .validate(&last, &held.options)
+        .map_err(input_error)?
+    {
         Verdict::Legal { info, .. } => Some(convert::move_info(info)),
         Verdict::Illegal { .. } => None,
     };

@@ -1,6 +1,6 @@
 //! The `arbiter.v1.Records` service: requests converted to the domain's
-//! record types, read or written by the games (`game::parse_record`,
-//! `game::write_record`) on a blocking thread (a record of a megabyte is
+//! record types, read or written by the games (`arbiter_rules::parse_record`,
+//! `arbiter_rules::write_record`) on a blocking thread (a record of a megabyte is
 //! thousands of games replayed), and converted back.
 
 use std::collections::HashMap;
@@ -8,16 +8,18 @@ use std::collections::HashMap;
 use tonic::{Request, Response, Status};
 use tonic_types::pb::bad_request::FieldViolation;
 
-use super::{convert, guard::guarded, status::invalid_argument};
-use crate::{
-    game::{
-        self, ChineseCharacters, Game, Outcome, RuleOptions, Side, Variant,
-        record::{
-            Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
-            RecordedGame, Variation, WriteOptions,
-        },
+use super::{
+    convert,
+    guard::guarded,
+    status::{input_error, invalid_argument},
+};
+use crate::proto::{self as pb, records_server::Records};
+use arbiter_rules::{
+    self, ChineseCharacters, Game, Outcome, RuleOptions, Side, Variant,
+    record::{
+        Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
+        RecordedGame, Variation, WriteOptions,
     },
-    proto::{self as pb, records_server::Records},
 };
 
 /// The `arbiter.v1.Records` service.
@@ -237,10 +239,11 @@ impl Records for RecordsService {
         let format = format(wire_format)?;
         let options = ParseOptions { keep_annotations };
         let games = tokio::task::spawn_blocking(move || {
-            guarded(|| game::parse_record(variant, &data, format, options))
+            guarded(|| arbiter_rules::parse_record(variant, &data, format, options))
         })
         .await
-        .map_err(|_| Status::internal("the record task failed"))???;
+        .map_err(|_| Status::internal("the record task failed"))??
+        .map_err(input_error)?;
         Ok(Response::new(pb::ParseResponse {
             games: games.into_iter().map(|g| parsed(variant, g)).collect(),
         }))
@@ -290,8 +293,13 @@ impl Records for RecordsService {
                             &input.moves,
                             input.load,
                             &RuleOptions::default(),
-                        )?;
-                        result_of(game.status(&RuleOptions::default())?.outcome)
+                        )
+                        .map_err(input_error)?;
+                        result_of(
+                            game.status(&RuleOptions::default())
+                                .map_err(input_error)?
+                                .outcome,
+                        )
                     }
                 };
                 let record = RecordedGame {
@@ -302,7 +310,7 @@ impl Records for RecordsService {
                     error: None,
                     annotations,
                 };
-                Ok(game::write_record(
+                arbiter_rules::write_record(
                     input.variant,
                     &record,
                     format,
@@ -310,7 +318,8 @@ impl Records for RecordsService {
                         notation,
                         encrypted,
                     },
-                )?)
+                )
+                .map_err(input_error)
             })
         })
         .await

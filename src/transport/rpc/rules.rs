@@ -21,10 +21,10 @@ use super::{
     wire::{self, EncodedBatchResponse, EncodedLegalMoves, GameStatusRequestView},
 };
 use crate::{
-    game::RuleOptions,
     proto::{self as pb, rules_server::Rules},
     transport::budget::CallBudget,
 };
+use arbiter_rules::RuleOptions;
 
 /// The `arbiter.v1.Rules` service.
 #[derive(Debug, Clone)]
@@ -162,11 +162,11 @@ impl Rules for RulesService {
     }
 }
 
-impl From<crate::game::Side> for pb::Side {
-    fn from(side: crate::game::Side) -> Self {
+impl From<arbiter_rules::Side> for pb::Side {
+    fn from(side: arbiter_rules::Side) -> Self {
         match side {
-            crate::game::Side::White => pb::Side::White,
-            crate::game::Side::Black => pb::Side::Black,
+            arbiter_rules::Side::White => pb::Side::White,
+            arbiter_rules::Side::Black => pb::Side::Black,
         }
     }
 }

@@ -5,7 +5,7 @@
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-use crate::game::{InputError, OptionField};
+use arbiter_rules::{InputError, OptionField};
 
 /// `INVALID_ARGUMENT` with one field violation.
 #[must_use]
@@ -17,8 +17,10 @@ pub fn invalid_argument(field: &str, description: &str) -> Status {
     )
 }
 
-impl From<InputError> for Status {
-    fn from(error: InputError) -> Status {
+/// The one mapping of a domain error to the status its caller receives.
+#[must_use]
+pub fn input_error(error: InputError) -> Status {
+    {
         match error {
             InputError::Fen(message) => invalid_argument("position.fen", &message),
             InputError::HistoryMove { index, message } => {
@@ -58,7 +60,7 @@ mod tests {
 
     #[test]
     fn history_errors_name_the_index() {
-        let status = Status::from(InputError::HistoryMove {
+        let status = input_error(InputError::HistoryMove {
             index: 3,
             message: "illegal".to_owned(),
         });

@@ -19,11 +19,8 @@ use super::{
     },
     keep_field, key, key_byte, nested, text, varint,
 };
-use crate::{
-    game::{MoveCoordinates, MoveInfo, Notation, Outcome, PieceInfo, Side, Status},
-    proto as pb,
-    transport::rpc::convert,
-};
+use crate::{proto as pb, transport::rpc::convert};
+use arbiter_rules::{MoveCoordinates, MoveInfo, Notation, Outcome, PieceInfo, Side, Status};
 
 /// A `LegalMovesResponse`, already encoded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

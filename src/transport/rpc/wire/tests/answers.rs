@@ -4,10 +4,8 @@
 use prost::Message;
 
 use super::{assert_same, direct, game};
-use crate::{
-    game::{Game, LoadOptions, RuleOptions, Variant},
-    transport::rpc::wire::{EncodedLegalMoves, nested, text},
-};
+use crate::transport::rpc::wire::{EncodedLegalMoves, nested, text};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 #[test]
 fn chess_answers_match_prost_byte_for_byte() {
@@ -80,7 +78,7 @@ fn xiangqi_answers_match_prost_byte_for_byte() {
     ];
     let repeated = game(Variant::Xiangqi, start, &checks, &options);
     let status = repeated.status(&options).unwrap();
-    assert_eq!(status.outcome, crate::game::Outcome::Ongoing);
+    assert_eq!(status.outcome, arbiter_rules::Outcome::Ongoing);
     let moves = repeated.legal_moves(&options).unwrap();
     assert!(
         moves.iter().any(|m| m.forbidden_repetition.is_some()),

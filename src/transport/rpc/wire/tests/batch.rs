@@ -5,10 +5,10 @@ use prost::Message;
 
 use super::{direct, game};
 use crate::{
-    game::{RuleOptions, Variant},
     proto::{self as pb, batch_result::Result as Outcome},
     transport::rpc::wire::{EncodedBatchResponse, EncodedBatchResult, EncodedLegalMoves},
 };
+use arbiter_rules::{RuleOptions, Variant};
 
 /// A LegalMoves answer of each view and game, an empty one (checkmate), and
 /// every other kind of outcome, including default messages, whose oneof

@@ -7,11 +7,8 @@
 use proptest::prelude::*;
 
 use super::assert_same;
-use crate::{
-    game::{Game, LoadOptions, Outcome, Variant},
-    proto as pb,
-    transport::rpc::convert,
-};
+use crate::{proto as pb, transport::rpc::convert};
+use arbiter_rules::{Game, LoadOptions, Outcome, Variant};
 
 /// Cases per property: random games cost a few milliseconds each.
 const GAME_CASES: u32 = 128;

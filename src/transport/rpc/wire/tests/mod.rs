@@ -12,11 +12,8 @@ mod requests_random;
 use prost::Message;
 
 use super::{CoordinateMoves, EncodedLegalMoves, FullMoves};
-use crate::{
-    game::{Game, LoadOptions, RuleOptions, Variant},
-    proto as pb,
-    transport::rpc::convert,
-};
+use crate::{proto as pb, transport::rpc::convert};
+use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 /// The answer as the prost structs would have encoded it.
 pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {

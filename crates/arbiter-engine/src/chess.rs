@@ -1,0 +1,304 @@
+//! Western chess for the search, over shakmaty.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
+
+use super::exchange::swap;
+use super::params::{self, SearchParams};
+use super::wdl::{self, WdlModel};
+use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
+use arbiter_rules::Side;
+
+/// A chess position with its hash and check status computed once, since the
+/// search asks for them at every node.
+#[derive(Debug, Clone)]
+pub struct ChessNode {
+    position: Chess,
+    hash: u64,
+    in_check: bool,
+}
+
+impl ChessNode {
+    /// A node for `position`, hashing it once.
+    #[must_use]
+    pub fn new(position: Chess) -> Self {
+        let hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        Self::with_hash(position, hash)
+    }
+
+    fn with_hash(position: Chess, hash: u64) -> Self {
+        let in_check = position.is_check();
+        ChessNode {
+            position,
+            hash,
+            in_check,
+        }
+    }
+
+    /// The position the node stands for.
+    #[must_use]
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+}
+
+impl From<Chess> for ChessNode {
+    fn from(position: Chess) -> Self {
+        ChessNode::new(position)
+    }
+}
+
+/// FIDE draw rules the search applies.
+#[derive(Debug, Clone)]
+pub struct ChessRules {
+    /// Score positions with 100 reversible plies as draws (FIDE 9.3).
+    pub fifty_move_rule: bool,
+}
+
+impl Default for ChessRules {
+    fn default() -> Self {
+        ChessRules {
+            fifty_move_rule: true,
+        }
+    }
+}
+
+/// Centipawn values for MVV-LVA and delta pruning.
+#[must_use]
+pub const fn role_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 2_000,
+    }
+}
+
+/// Static exchange on `to`: both sides recapture with their least valuable
+/// attacker, x-rays included (an attacker taken off the board uncovers the
+/// slider behind it).
+fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: Role) -> i32 {
+    let mut occupied = board.occupied() ^ Bitboard::from(from);
+    let Some(mover_color) = board.color_at(from) else {
+        return role_value(victim);
+    };
+    let mut side = !mover_color;
+    swap(role_value(victim), role_value(mover), || {
+        let attackers = board.attacks_to(to, side, occupied) & occupied;
+        let (square, role) = Role::ALL.iter().find_map(|&role| {
+            (attackers & board.by_role(role))
+                .first()
+                .map(|sq| (sq, role))
+        })?;
+        occupied ^= Bitboard::from(square);
+        side = !side;
+        Some(role_value(role))
+    })
+}
+
+impl SearchGame for ChessNode {
+    type Move = Move;
+    type Rules = ChessRules;
+
+    /// from (6 bits) | to (6 bits) | promotion role (0-6) << 12.
+    const MOVE_CODE_SPACE: usize = 7 << 12;
+    const PARAMS: SearchParams = params::CHESS;
+    const WDL: WdlModel = wdl::CHESS;
+
+    fn side_to_move(&self) -> Side {
+        match self.position.turn() {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.extend(self.position.legal_moves());
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<Move>) {
+        out.extend(
+            self.position
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.is_capture() || m.promotion() == Some(Role::Queen)),
+        );
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        // Updated from the parent's hash where shakmaty can (most quiet
+        // moves and captures), computed afresh otherwise.
+        let incremental =
+            self.position
+                .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
+        let mut position = self.position.clone();
+        position.play_unchecked(mv);
+        match incremental {
+            Some(hash) => Self::with_hash(position, hash.0),
+            None => ChessNode::new(position),
+        }
+    }
+
+    fn play_null(&self) -> Option<Self> {
+        if self.in_check {
+            return None;
+        }
+        // King and pawns only: zugzwang is common, the null move lies.
+        let board = self.position.board();
+        let ours = board.by_color(self.position.turn());
+        let pieces = ours & !(board.pawns() | board.kings());
+        if pieces.is_empty() {
+            return None;
+        }
+        self.position.clone().swap_turn().ok().map(ChessNode::new)
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check
+    }
+
+    fn move_code(mv: Move) -> u16 {
+        let from = mv.from().map_or(0, |sq| sq.to_usize() as u16);
+        let to = mv.to().to_usize() as u16;
+        let promotion = mv.promotion().map_or(0, |r| r as u16);
+        from | (to << 6) | (promotion << 12)
+    }
+
+    fn capture_values(&self, mv: Move) -> Option<(i32, i32)> {
+        mv.capture()
+            .map(|victim| (role_value(victim), role_value(mv.role())))
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.is_promotion()
+    }
+
+    /// Exact where the capture could lose material. A capture of a piece
+    /// worth at least the capturer cannot, and gets the cheap lower bound
+    /// `victim - capturer` (never negative) instead of the full swap.
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        let (Some(from), Some(victim)) = (mv.from(), mv.capture()) else {
+            return None;
+        };
+        if role_value(victim) >= role_value(mv.role()) {
+            return Some(role_value(victim) - role_value(mv.role()));
+        }
+        Some(static_exchange(
+            self.position.board(),
+            from,
+            mv.to(),
+            mv.role(),
+            victim,
+        ))
+    }
+
+    fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome {
+        if in_check {
+            NoMoveOutcome::Loss
+        } else {
+            NoMoveOutcome::Draw
+        }
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.position.halfmoves()
+    }
+
+    fn rule_draw(&self, rules: &ChessRules) -> bool {
+        (rules.fifty_move_rule && self.position.halfmoves() >= 100)
+            || self.position.is_insufficient_material()
+    }
+
+    fn judge_repetition(_: &ChessRules, _: RepetitionLoop) -> RepetitionVerdict {
+        RepetitionVerdict::Draw
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// The incrementally updated hash matches a fresh computation along
+    /// every line of a small tree (captures, castling, en passant, promotion).
+    #[test]
+    fn incremental_hash_matches_full_hash() {
+        fn walk(node: &ChessNode, depth: u32) {
+            assert_eq!(
+                node.zobrist(),
+                ChessNode::new(node.position().clone()).zobrist()
+            );
+            assert_eq!(node.in_check(), node.position().is_check());
+            if depth == 0 {
+                return;
+            }
+            let mut moves = Vec::new();
+            node.legal_moves(&mut moves);
+            for mv in moves {
+                walk(&node.play(mv), depth - 1);
+            }
+        }
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            walk(&ChessNode::new(pos), 3);
+        }
+    }
+
+    fn exchange(fen: &str, uci: &str) -> Option<i32> {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        ChessNode::new(pos).static_exchange(mv)
+    }
+
+    #[test]
+    fn static_exchange_counts_recaptures_and_x_rays() {
+        // Rook takes a pawn that a pawn defends.
+        assert_eq!(
+            exchange("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            Some(100 - 500)
+        );
+        // The same pawn undefended.
+        assert_eq!(
+            exchange("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            Some(100)
+        );
+        // Knight takes a pawn a rook defends, our rook behind on the file: the
+        // defender declines, since R x N would lose the rook.
+        assert_eq!(
+            exchange("4r1k1/8/8/4p3/8/3N4/8/4R1K1 w - - 0 1", "d3e5"),
+            Some(100)
+        );
+        // Doubled rooks take a pawn that a pawn defends: the rear rook, seen
+        // through the front one, takes back.
+        assert_eq!(
+            exchange("4k3/8/3p4/4p3/8/8/4R3/4RK2 w - - 0 1", "e2e5"),
+            Some(100 - 500 + 100)
+        );
+        // Not a capture.
+        assert_eq!(exchange("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e2"), None);
+    }
+}

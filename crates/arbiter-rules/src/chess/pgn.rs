@@ -1,0 +1,441 @@
+//! Chess PGN in and out. Reading is `pgn-reader`'s (shakmaty's companion
+//! parser, which handles PGN's lexical rules: comments, NAGs, variations,
+//! escapes, games cut short); this visitor keeps the tags and the main line,
+//! plays each move with shakmaty and stops a game at its first illegal move
+//! (the file's later games still read). Comments, NAGs and variations are
+//! skipped unless asked for; then each variation is played from the
+//! position before the move it replaces, and stops at its own first illegal
+//! move. Writing is SAN with move numbers, in export format (the Seven Tag
+//! Roster first, lines under 80 columns except for long comments), with the
+//! game's annotations.
+
+use std::{io, ops::ControlFlow};
+
+use pgn_reader::{Outcome as PgnOutcome, RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{
+    CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove, variant::VariantPosition,
+};
+
+use pgn_reader::{Nag, RawComment};
+
+use super::{MoveParseError, diagnose, fen, notation::parse_move};
+use crate::{
+    InputError, OptionField, Strictness,
+    record::{
+        Annotation, MovetextWriter, ParseOptions, RecordError, RecordNotation, RecordResult,
+        RecordedGame, SEVEN_TAG_ROSTER, Variation, write_tags,
+    },
+};
+
+/// Every game of a PGN file. Where the reader gives up (a file cut inside
+/// a tag), the games before are kept and one more game says why.
+pub fn parse(data: &[u8], options: ParseOptions) -> Result<Vec<RecordedGame>, InputError> {
+    let mut reader = Reader::new(io::Cursor::new(data));
+    let mut games = Vec::new();
+    let mut visitor = MainLine {
+        keep_annotations: options.keep_annotations,
+    };
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(game)) => games.push(game),
+            Ok(None) => return Ok(games),
+            Err(error) => {
+                games.push(RecordedGame {
+                    error: Some(RecordError::Unreadable(format!(
+                        "the PGN cannot be read after {} games: {error}",
+                        games.len()
+                    ))),
+                    ..RecordedGame::default()
+                });
+                return Ok(games);
+            }
+        }
+    }
+}
+
+/// Variations nested deeper than this are skipped: the answer is a tree
+/// that prost writes (and its reader reads) recursively, to a depth of 100
+/// messages, and each level of nesting takes two (an annotation and a
+/// variation) below the game's own.
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
+/// The visitor: tags, then the main line played from the start position
+/// (and its annotations, when kept).
+struct MainLine {
+    keep_annotations: bool,
+}
+
+/// A game's movetext being read.
+struct Line {
+    game: RecordedGame,
+    position: Chess,
+    /// The main line's position before its last move: where a variation of
+    /// that move starts.
+    before_last: Chess,
+    /// The termination token of the movetext, which wins over the `Result` tag.
+    outcome: Option<RecordResult>,
+    /// The variations being read, innermost last (annotations kept only).
+    open: Vec<OpenVariation>,
+}
+
+/// A variation being read.
+struct OpenVariation {
+    variation: Variation,
+    position: Chess,
+    before_last: Chess,
+    /// The variation was skipped (it stands where no move precedes it, or
+    /// inside a line that could not be read): it is dropped at its end.
+    skipped: bool,
+}
+
+impl Line {
+    /// The innermost line being read, as (its moves, its annotations, its
+    /// error), for a comment or a NAG: `None` once that line has stopped.
+    fn annotations_here(&mut self) -> Option<(usize, &mut Vec<Annotation>)> {
+        match self.open.last_mut() {
+            Some(open) if open.skipped || open.variation.error.is_some() => None,
+            Some(open) => Some((open.variation.moves.len(), &mut open.variation.annotations)),
+            None if self.game.error.is_some() => None,
+            None => Some((self.game.moves.len(), &mut self.game.annotations)),
+        }
+    }
+
+    /// Ends the innermost variation, attaching it to the move it replaces.
+    fn close_variation(&mut self) {
+        let Some(open) = self.open.pop() else {
+            return;
+        };
+        if open.skipped {
+            return;
+        }
+        let (ply, annotations) = match self.open.last_mut() {
+            Some(parent) => (
+                parent.variation.moves.len(),
+                &mut parent.variation.annotations,
+            ),
+            None => (self.game.moves.len(), &mut self.game.annotations),
+        };
+        Annotation::at(annotations, ply)
+            .variations
+            .push(open.variation);
+    }
+}
+
+impl Visitor for MainLine {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Line;
+    type Output = RecordedGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<RecordedGame, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<RecordedGame> {
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<RecordedGame, Line> {
+        let value = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.trim().to_owned())
+        };
+        let result = value("Result")
+            .and_then(|r| RecordResult::from_token(&r))
+            .unwrap_or_default();
+        let mut game = RecordedGame {
+            result,
+            ..RecordedGame::default()
+        };
+        let mut position = Chess::default();
+        if let Some(variant) = value("Variant")
+            && !matches!(
+                variant.to_ascii_lowercase().as_str(),
+                "" | "standard" | "chess" | "from position"
+            )
+        {
+            game.error = Some(RecordError::Fen(format!(
+                "the variant '{variant}' is not standard chess"
+            )));
+        } else if let Some(text) = value("FEN") {
+            match fen::parse(&text, Strictness::Lenient) {
+                Ok(start) => {
+                    position = start;
+                    game.fen = fen::format(&position);
+                }
+                Err(error) => game.error = Some(RecordError::Fen(error.to_string())),
+            }
+        }
+        game.tags = tags;
+        ControlFlow::Continue(Line {
+            game,
+            before_last: position.clone(),
+            position,
+            outcome: None,
+            open: Vec::new(),
+        })
+    }
+
+    fn san(&mut self, line: &mut Line, san_plus: SanPlus) -> ControlFlow<RecordedGame> {
+        if let Some(open) = line.open.last_mut() {
+            if open.skipped || open.variation.error.is_some() {
+                return ControlFlow::Continue(());
+            }
+            match san_plus.san.to_move(&open.position) {
+                Ok(m) => {
+                    open.variation
+                        .moves
+                        .push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+                    open.before_last = open.position.clone();
+                    open.position.play_unchecked(m);
+                }
+                Err(error) => {
+                    open.variation.error = Some(format!(
+                        "move {} of the variation, '{san_plus}', cannot be played there ({error})",
+                        open.variation.moves.len() + 1
+                    ));
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        if line.game.error.is_some() {
+            return ControlFlow::Continue(());
+        }
+        match san_plus.san.to_move(&line.position) {
+            Ok(m) => {
+                line.game
+                    .moves
+                    .push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+                if self.keep_annotations {
+                    line.before_last = line.position.clone();
+                }
+                line.position.play_unchecked(m);
+            }
+            Err(error) => {
+                line.game.error = Some(RecordError::Move {
+                    index: line.game.moves.len(),
+                    message: format!("'{san_plus}' cannot be played here ({error})"),
+                });
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, line: &mut Line, nag: Nag) -> ControlFlow<RecordedGame> {
+        if self.keep_annotations
+            && let Some((ply, annotations)) = line.annotations_here()
+            && ply > 0
+        {
+            Annotation::at(annotations, ply).nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, line: &mut Line, comment: RawComment<'_>) -> ControlFlow<RecordedGame> {
+        if self.keep_annotations
+            && let Some((ply, annotations)) = line.annotations_here()
+        {
+            let text = String::from_utf8_lossy(comment.as_bytes())
+                .trim()
+                .to_owned();
+            Annotation::at(annotations, ply).comments.push(text);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, line: &mut Line) -> ControlFlow<RecordedGame, Skip> {
+        if !self.keep_annotations {
+            return ControlFlow::Continue(Skip(true));
+        }
+        // A variation replaces the last move of the line it stands in.
+        let start = match line.open.last() {
+            _ if line.open.len() >= MAX_VARIATION_DEPTH => None,
+            Some(parent) if !parent.skipped && parent.variation.error.is_none() => {
+                (!parent.variation.moves.is_empty()).then(|| parent.before_last.clone())
+            }
+            Some(_) => None,
+            None => (line.game.error.is_none() && !line.game.moves.is_empty())
+                .then(|| line.before_last.clone()),
+        };
+        let skipped = start.is_none();
+        let position = start.unwrap_or_default();
+        line.open.push(OpenVariation {
+            variation: Variation::default(),
+            before_last: position.clone(),
+            position,
+            skipped,
+        });
+        ControlFlow::Continue(Skip(skipped))
+    }
+
+    fn end_variation(&mut self, line: &mut Line) -> ControlFlow<RecordedGame> {
+        line.close_variation();
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, line: &mut Line, outcome: PgnOutcome) -> ControlFlow<RecordedGame> {
+        line.outcome = Some(match outcome {
+            PgnOutcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }) => RecordResult::WhiteWins,
+            PgnOutcome::Known(KnownOutcome::Decisive {
+                winner: Color::Black,
+            }) => RecordResult::BlackWins,
+            PgnOutcome::Known(KnownOutcome::Draw) => RecordResult::Draw,
+            PgnOutcome::Unknown => RecordResult::Unknown,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mut line: Line) -> RecordedGame {
+        // A game cut short inside variations keeps them as far as they go.
+        while !line.open.is_empty() {
+            line.close_variation();
+        }
+        let mut game = line.game;
+        if let Some(outcome) = line.outcome {
+            game.result = outcome;
+        }
+        game
+    }
+}
+
+/// One game as PGN in SAN. Its moves (any notation the service reads) must
+/// be legal from its start position.
+pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+    if !matches!(notation, RecordNotation::Default | RecordNotation::San) {
+        return Err(InputError::Option {
+            field: OptionField::RecordNotation,
+            message: "chess PGN writes its moves in SAN".to_owned(),
+        });
+    }
+    let position = VariantPosition::Chess(if game.fen.trim().is_empty() {
+        Chess::default()
+    } else {
+        fen::parse(&game.fen, Strictness::Lenient).map_err(|e| InputError::Fen(e.to_string()))?
+    });
+    let mut extra = Vec::new();
+    if !game.fen.trim().is_empty() {
+        extra.push(("SetUp", "1".to_owned()));
+        extra.push(("FEN", fen::format(&position)));
+    }
+    let mut out = String::new();
+    write_tags(&mut out, &SEVEN_TAG_ROSTER, &game.tags, game.result, &extra);
+    let mut movetext = MovetextWriter::default();
+    write_line(
+        &mut movetext,
+        position,
+        &game.moves,
+        &game.annotations,
+        &LinePath::Main,
+    )?;
+    movetext.token(game.result.token());
+    out.push_str(&movetext.finish());
+    Ok(out)
+}
+
+/// Where a line being written sits, for error messages and field names.
+enum LinePath<'a> {
+    /// The game's main line (`position.moves`, `annotations`).
+    Main,
+    /// A variation: its path in the request (`annotations[2].variations[0]`).
+    Variation(&'a str),
+}
+
+/// Writes one line's moves from `position` with its annotations: move
+/// numbers (a Black move's after anything that interrupts the moves),
+/// each move's NAGs, its comments, then its variations, each from the
+/// position before that move.
+fn write_line(
+    movetext: &mut MovetextWriter,
+    mut position: VariantPosition,
+    moves: &[String],
+    annotations: &[Annotation],
+    path: &LinePath<'_>,
+) -> Result<(), InputError> {
+    let annotation_field = |i: usize| match path {
+        LinePath::Main => format!("annotations[{i}]"),
+        LinePath::Variation(at) => format!("{at}.annotations[{i}]"),
+    };
+    for (i, annotation) in annotations.iter().enumerate() {
+        if annotation.ply > moves.len() || (i > 0 && annotations[i - 1].ply >= annotation.ply) {
+            return Err(InputError::Option {
+                field: OptionField::RecordAnnotations,
+                message: format!(
+                    "{}: ply {} is not after the previous annotation's and within the line's {} moves",
+                    annotation_field(i),
+                    annotation.ply,
+                    moves.len()
+                ),
+            });
+        }
+    }
+    let at = |ply: usize| annotations.iter().position(|a| a.ply == ply);
+    let mut interrupted = true;
+    if let Some(i) = at(0) {
+        for comment in &annotations[i].comments {
+            movetext.comment(comment);
+        }
+    }
+    for (index, text) in moves.iter().enumerate() {
+        let m = parse_move(&position, text).map_err(|e| {
+            let message = match e {
+                MoveParseError::IllegalUci(uci) => diagnose(&position, uci).1,
+                MoveParseError::Syntax(s)
+                | MoveParseError::IllegalSan(s)
+                | MoveParseError::AmbiguousSan(s) => s,
+            };
+            match path {
+                LinePath::Main => InputError::HistoryMove { index, message },
+                LinePath::Variation(at) => InputError::Option {
+                    field: OptionField::RecordAnnotations,
+                    message: format!("{at}.moves[{index}]: {message}"),
+                },
+            }
+        })?;
+        let before = position.clone();
+        let number = position.fullmoves();
+        if position.turn() == Color::White {
+            movetext.token(&format!("{number}."));
+        } else if interrupted {
+            movetext.token(&format!("{number}..."));
+        }
+        let san = SanPlus::from_move_and_play_unchecked(&mut position, m);
+        movetext.token(&san.to_string());
+        interrupted = false;
+        let Some(i) = at(index + 1) else {
+            continue;
+        };
+        let annotation = &annotations[i];
+        for nag in &annotation.nags {
+            movetext.token(&format!("${nag}"));
+        }
+        for comment in &annotation.comments {
+            movetext.comment(comment);
+            interrupted = true;
+        }
+        for (v, variation) in annotation.variations.iter().enumerate() {
+            movetext.token("(");
+            let at = format!("{}.variations[{v}]", annotation_field(i));
+            write_line(
+                movetext,
+                before.clone(),
+                &variation.moves,
+                &variation.annotations,
+                &LinePath::Variation(&at),
+            )?;
+            movetext.token(")");
+            interrupted = true;
+        }
+    }
+    Ok(())
+}
