@@ -13,6 +13,9 @@ pub mod fuzz;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+#[doc = include_str!("../docs/api.md")]
+#[cfg(doctest)]
+pub struct ApiDoctests;
 pub mod telemetry;
 pub mod transport;
 pub mod uci;
