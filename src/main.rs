@@ -67,9 +67,9 @@ fn run_uci(args: &UciArgs) -> std::process::ExitCode {
 }
 
 async fn serve(config: Config) -> std::process::ExitCode {
-    telemetry::init_logging(config.log_format);
-    let _ = telemetry::metrics_handle();
-    match server::start(config, server::termination_signal()).await {
+    // Before the server: its services register their metrics as they are built.
+    let telemetry = telemetry::init(config.log_format);
+    match server::start(config, &telemetry, server::termination_signal()).await {
         Ok(running) => {
             tracing::info!(grpc = %running.grpc_addr, http = %running.http_addr, admin = %running.admin_addr, "arbiter serving");
             match running.wait().await {

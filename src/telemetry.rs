@@ -15,10 +15,57 @@ const LATENCY_BUCKETS: &[f64] = &[
     1.0, 2.5, 5.0, 10.0, 30.0, 60.0,
 ];
 
-/// Installs the global tracing subscriber. Safe to call more than once (later
-/// calls are ignored), so tests can start several servers in one process.
-pub fn init_logging(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+/// What the log shows when `RUST_LOG` is not set: Arbiter's own events at
+/// `info`, the HTTP/2 and gRPC plumbing only when it warns (at `info` and
+/// below, h2, hyper and tower describe every connection and frame).
+pub const DEFAULT_LOG_FILTER: &str =
+    "info,h2=warn,hyper=warn,hyper_util=warn,tower=warn,tonic=warn";
+
+/// The process's telemetry once set up: the Prometheus recorder behind the
+/// admin port's `/metrics`. Logs need no handle: events go to the global
+/// subscriber.
+#[derive(Clone)]
+pub struct Telemetry {
+    metrics: PrometheusHandle,
+}
+
+impl std::fmt::Debug for Telemetry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Telemetry").finish_non_exhaustive()
+    }
+}
+
+impl Telemetry {
+    /// The recorder's handle, which renders the metrics as Prometheus text.
+    #[must_use]
+    pub fn metrics(&self) -> &PrometheusHandle {
+        &self.metrics
+    }
+}
+
+/// Sets up the process's telemetry: the global tracing subscriber in
+/// `format`, filtered by `RUST_LOG` or else [`DEFAULT_LOG_FILTER`], and the
+/// Prometheus recorder. Safe to call more than once (tests start several
+/// servers in one process): the first subscriber and recorder stay, and
+/// every call returns a handle to the same recorder.
+pub fn init(format: LogFormat) -> Telemetry {
+    init_logging(format);
+    Telemetry {
+        metrics: metrics_recorder(),
+    }
+}
+
+/// The telemetry of a process that keeps its own logging (tests, or a
+/// program that embeds the server): the recorder only.
+pub fn metrics_only() -> Telemetry {
+    Telemetry {
+        metrics: metrics_recorder(),
+    }
+}
+
+fn init_logging(format: LogFormat) {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_LOG_FILTER));
     let registry = tracing_subscriber::registry().with(filter);
     let result = match format {
         LogFormat::Text => registry.with(fmt::layer().with_target(false)).try_init(),
@@ -36,8 +83,10 @@ pub fn init_logging(format: LogFormat) {
     drop(result);
 }
 
-/// The process-wide Prometheus recorder, installed on first use.
-pub fn metrics_handle() -> PrometheusHandle {
+/// The process-wide Prometheus recorder, installed on first use: the
+/// services register their counters with the recorder when they are built,
+/// so it must exist before them.
+fn metrics_recorder() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {

@@ -14,11 +14,12 @@
 //!   document.
 //!
 //! [`proto`] is the generated code; `rpc` converts it, `net` routes it. Both
-//! depend on [`shutdown`] (the drain signal) and [`budget`] (the calls in
-//! flight) and neither on the other's internals, except that the server in
+//! depend on [`shutdown`] (the drain signal), [`budget`] (the calls in
+//! flight) and [`deadline`] (the `grpc-timeout` header) and neither on the other's internals, except that the server in
 //! `net` assembles the `rpc` services.
 
 pub mod budget;
+pub mod deadline;
 pub mod http;
 pub mod net;
 pub mod proto;

@@ -238,8 +238,13 @@ async fn under_tls_the_deadline_covers_the_handshake() {
     config.tls_cert = Some(dir.join("server.pem"));
     config.tls_key = Some(dir.join("server.key"));
     config.handshake_timeout_ms = 500;
-    arbiter::telemetry::metrics_handle();
-    let server = server::start(config, std::future::pending()).await.unwrap();
+    let server = server::start(
+        config,
+        &arbiter::telemetry::metrics_only(),
+        std::future::pending(),
+    )
+    .await
+    .unwrap();
 
     let mut health = HealthClient::new(tls_channel(&server, &ca_pem).await);
     let check = HealthCheckRequest {

@@ -84,8 +84,13 @@ fn tls_config(pki: &Pki, mutual: bool) -> Config {
 }
 
 async fn start(config: Config) -> RunningServer {
-    arbiter::telemetry::metrics_handle();
-    server::start(config, std::future::pending()).await.unwrap()
+    server::start(
+        config,
+        &arbiter::telemetry::metrics_only(),
+        std::future::pending(),
+    )
+    .await
+    .unwrap()
 }
 
 /// Connects over TLS trusting `ca_pem`, optionally with a client identity,
@@ -198,10 +203,17 @@ async fn missing_tls_files_stop_the_start() {
     let mut config = Config::for_tests();
     config.tls_cert = Some(Path::new("/nonexistent/cert.pem").to_owned());
     config.tls_key = Some(Path::new("/nonexistent/key.pem").to_owned());
-    let error = server::start(config, std::future::pending())
-        .await
-        .unwrap_err();
-    assert!(error.contains("/nonexistent/cert.pem"), "{error}");
+    let error = server::start(
+        config,
+        &arbiter::telemetry::metrics_only(),
+        std::future::pending(),
+    )
+    .await
+    .unwrap_err();
+    assert!(
+        error.to_string().contains("/nonexistent/cert.pem"),
+        "{error}"
+    );
     let mut config = Config::for_tests();
     config.tls_client_ca = Some(Path::new("/tmp/ca.pem").to_owned());
     assert!(config.validate().is_err());

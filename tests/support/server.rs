@@ -34,10 +34,13 @@ impl TestServer {
     }
 
     pub(crate) async fn start_with(config: Config) -> TestServer {
-        arbiter::telemetry::metrics_handle();
-        let server = server::start(config, std::future::pending())
-            .await
-            .expect("server starts");
+        let server = server::start(
+            config,
+            &arbiter::telemetry::metrics_only(),
+            std::future::pending(),
+        )
+        .await
+        .expect("server starts");
         let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
             .expect("valid uri")
             .connect()

@@ -24,6 +24,8 @@ use tonic::Status;
 use tower::{Layer, ServiceExt, util::BoxCloneSyncService};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use crate::transport::deadline::grpc_timeout;
+
 pub use json::JsonApi;
 
 /// The routed gRPC services behind the shared layers, callable in process.
@@ -36,11 +38,7 @@ pub type GrpcStack =
 pub fn with_timeout(inner: GrpcStack, timeout: Duration) -> GrpcStack {
     BoxCloneSyncService::new(tower::service_fn(
         move |request: Request<tonic::body::Body>| {
-            let limit = request
-                .headers()
-                .get("grpc-timeout")
-                .and_then(|v| parse_grpc_timeout(v.as_bytes()))
-                .map_or(timeout, |asked| asked.min(timeout));
+            let limit = grpc_timeout(request.headers()).map_or(timeout, |asked| asked.min(timeout));
             let call = inner.clone().oneshot(request);
             async move {
                 match tokio::time::timeout(limit, call).await {
@@ -50,25 +48,6 @@ pub fn with_timeout(inner: GrpcStack, timeout: Duration) -> GrpcStack {
             }
         },
     ))
-}
-
-/// A `grpc-timeout` header value (`<1-8 digits><H|M|S|m|u|n>`), or `None`
-/// when it is not one.
-fn parse_grpc_timeout(value: &[u8]) -> Option<Duration> {
-    let (&unit, digits) = value.split_last()?;
-    if digits.is_empty() || digits.len() > 8 || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let number: u64 = std::str::from_utf8(digits).ok()?.parse().ok()?;
-    Some(match unit {
-        b'H' => Duration::from_secs(number.saturating_mul(3600)),
-        b'M' => Duration::from_secs(number.saturating_mul(60)),
-        b'S' => Duration::from_secs(number),
-        b'm' => Duration::from_millis(number),
-        b'u' => Duration::from_micros(number),
-        b'n' => Duration::from_nanos(number),
-        _ => return None,
-    })
 }
 
 /// The CORS layer for `origins` (`--cors-origins`): none means no
@@ -147,27 +126,4 @@ fn is_grpc_web(request: &Request<Body>) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/grpc-web"))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::parse_grpc_timeout;
-
-    #[test]
-    fn grpc_timeouts_parse_in_every_unit_and_refuse_the_rest() {
-        assert_eq!(parse_grpc_timeout(b"3S"), Some(Duration::from_secs(3)));
-        assert_eq!(
-            parse_grpc_timeout(b"250m"),
-            Some(Duration::from_millis(250))
-        );
-        assert_eq!(parse_grpc_timeout(b"2M"), Some(Duration::from_secs(120)));
-        assert_eq!(parse_grpc_timeout(b"1H"), Some(Duration::from_secs(3600)));
-        assert_eq!(parse_grpc_timeout(b"7u"), Some(Duration::from_micros(7)));
-        assert_eq!(parse_grpc_timeout(b"9n"), Some(Duration::from_nanos(9)));
-        for bad in [&b""[..], b"S", b"123456789S", b"12x", b"-1S", b"1.5S"] {
-            assert_eq!(parse_grpc_timeout(bad), None, "{bad:?}");
-        }
-    }
 }

@@ -19,12 +19,17 @@ use std::{
     time::Duration,
 };
 
+use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 use tonic::{
-    service::{RoutesBuilder, interceptor::InterceptedService},
+    service::{Routes, RoutesBuilder, interceptor::InterceptedService},
     transport::{Server, server::TcpIncoming},
 };
-use tonic_health::ServingStatus;
+use tonic_health::{
+    ServingStatus,
+    pb::health_server::{Health, HealthServer},
+    server::HealthReporter,
+};
 use tower::{ServiceBuilder, ServiceExt as _, util::BoxCloneSyncService};
 
 use super::{
@@ -46,7 +51,7 @@ use crate::{
     proto::{
         self, engine_server::EngineServer, records_server::RecordsServer, rules_server::RulesServer,
     },
-    telemetry,
+    telemetry::Telemetry,
     transport::http::{self as web, JsonApi},
 };
 
@@ -56,6 +61,56 @@ pub const HEALTH_SERVICES: [&str; 3] = [
     "arbiter.v1.Engine",
     "arbiter.v1.Records",
 ];
+
+/// Why the server did not start. Each names what it could not set up, so
+/// that an operator reads the cause from the one line the process prints.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The configuration is inconsistent (flags or environment variables).
+    #[error("{0}")]
+    Config(String),
+    /// A port could not be bound.
+    #[error("cannot bind {port} address {addr}: {source}")]
+    Bind {
+        /// Which of the three ports: `gRPC`, `HTTP` or `admin`.
+        port: &'static str,
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The operating system's refusal.
+        source: std::io::Error,
+    },
+    /// The reflection services could not read the descriptor sets.
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    /// The TLS files could not be read or do not form a configuration.
+    #[error("TLS configuration: {0}")]
+    Tls(String),
+    /// The search workers could not be started.
+    #[error("{0}")]
+    Engine(String),
+    /// The HTTP port's JSON mapping could not be built.
+    #[error("{0}")]
+    Json(String),
+}
+
+/// Why a running server stopped other than by its shutdown sequence.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The gRPC port's server failed.
+    #[error("gRPC server error: {0}")]
+    Grpc(#[from] tonic::transport::Error),
+    /// The HTTP port's server failed.
+    #[error("HTTP server error: {0}")]
+    Http(#[from] std::io::Error),
+    /// A port's task ended abnormally (a panic, or the runtime shutting down).
+    #[error("{port} server task failed: {source}")]
+    Task {
+        /// Which port's task: `gRPC`, `HTTP` or the shutdown sequence.
+        port: &'static str,
+        /// How the task ended.
+        source: tokio::task::JoinError,
+    },
+}
 
 /// A running server: its bound addresses and the means to stop it.
 #[derive(Debug)]
@@ -67,33 +122,34 @@ pub struct RunningServer {
     /// The address the HTTP listener (JSON, gRPC-Web, the playground) bound.
     pub http_addr: SocketAddr,
     shutdown: watch::Sender<bool>,
-    task: JoinHandle<Result<(), String>>,
+    task: JoinHandle<Result<(), ServeError>>,
 }
 
 impl RunningServer {
     /// Starts the shutdown sequence and waits for it to finish.
-    pub async fn shutdown(self) -> Result<(), String> {
+    pub async fn shutdown(self) -> Result<(), ServeError> {
         let _ = self.shutdown.send(true);
-        self.task
-            .await
-            .map_err(|e| format!("server task failed: {e}"))?
+        self.wait().await
     }
 
     /// Waits until the server stops by itself (after a signal).
-    pub async fn wait(self) -> Result<(), String> {
-        self.task
-            .await
-            .map_err(|e| format!("server task failed: {e}"))?
+    pub async fn wait(self) -> Result<(), ServeError> {
+        self.task.await.map_err(|source| ServeError::Task {
+            port: "shutdown",
+            source,
+        })?
     }
 }
 
-/// Binds both ports and serves until `stop` resolves (or `shutdown` is
-/// called on the returned handle).
+/// Binds the three ports and serves until `stop` resolves (or `shutdown` is
+/// called on the returned handle). `telemetry` must be set up first: the
+/// services register their metrics with its recorder as they are built.
 pub fn start(
     config: Config,
+    telemetry: &Telemetry,
     stop: impl Future<Output = ()> + Send + 'static,
-) -> Pin<Box<dyn Future<Output = Result<RunningServer, String>> + Send>> {
-    serve(config, Box::pin(stop))
+) -> Pin<Box<dyn Future<Output = Result<RunningServer, StartError>> + Send>> {
+    serve(config, telemetry.metrics().clone(), Box::pin(stop))
 }
 
 /// [`start`] without its generic parameter, returning the server's future
@@ -104,75 +160,176 @@ pub fn start(
 #[inline(never)]
 fn serve(
     config: Config,
+    metrics: PrometheusHandle,
     stop: Pin<Box<dyn Future<Output = ()> + Send>>,
-) -> Pin<Box<dyn Future<Output = Result<RunningServer, String>> + Send>> {
-    Box::pin(run(config, stop))
+) -> Pin<Box<dyn Future<Output = Result<RunningServer, StartError>> + Send>> {
+    Box::pin(run(config, metrics, stop))
 }
 
+/// The steps of a start, in order: bind, report health, build the services,
+/// wrap them for each port, serve each port, and hold the shutdown sequence.
 async fn run(
     config: Config,
+    metrics: PrometheusHandle,
     stop: Pin<Box<dyn Future<Output = ()> + Send>>,
-) -> Result<RunningServer, String> {
-    config.validate()?;
-    let grpc_listener = TcpListener::bind(config.grpc_addr)
-        .await
-        .map_err(|e| format!("cannot bind gRPC address {}: {e}", config.grpc_addr))?;
-    let admin_listener = TcpListener::bind(config.admin_addr)
-        .await
-        .map_err(|e| format!("cannot bind admin address {}: {e}", config.admin_addr))?;
-    let http_listener = TcpListener::bind(config.http_addr)
-        .await
-        .map_err(|e| format!("cannot bind HTTP address {}: {e}", config.http_addr))?;
-    let http_addr = http_listener
-        .local_addr()
-        .map_err(|e| format!("HTTP listener: {e}"))?;
-    let grpc_addr = grpc_listener
-        .local_addr()
-        .map_err(|e| format!("gRPC listener: {e}"))?;
-    let admin_addr = admin_listener
-        .local_addr()
-        .map_err(|e| format!("admin listener: {e}"))?;
+) -> Result<RunningServer, StartError> {
+    config.validate().map_err(StartError::Config)?;
+    let listeners = Listeners::bind(&config).await?;
+    let (health, health_service) = tonic_health::server::health_reporter();
+    report_health(&health, ServingStatus::Serving).await;
 
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter
-        .set_service_status("", ServingStatus::Serving)
-        .await;
-    for name in HEALTH_SERVICES {
-        health_reporter
-            .set_service_status(name, ServingStatus::Serving)
-            .await;
-    }
-
-    let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()
-        .map_err(|e| format!("reflection: {e}"))?;
-    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
-        .build_v1alpha()
-        .map_err(|e| format!("reflection: {e}"))?;
-
-    let max_bytes = config.max_request_bytes;
-    // The services register their counters with the recorder: install it first.
-    let metrics = telemetry::metrics_handle();
+    let (drain_tx, drain_rx) = watch::channel(false);
     // One budget for the global limit and the batch items it counts.
     let calls = CallBudget::new(config.max_concurrent_requests);
-    let rules =
-        RulesServer::new(RulesService::new(Limits::from(&config)).with_call_budget(calls.clone()))
-            .max_decoding_message_size(max_bytes);
+    let routes = routes(&config, health_service, calls.clone(), &drain_rx)?;
+    // One instance of each shared layer, so both ports count into the same
+    // metrics and take from the same concurrency limit.
+    let shared = SharedLayers {
+        observe: ObserveLayer::new(&[
+            proto::FILE_DESCRIPTOR_SET,
+            tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+        ]),
+        drain: drain_rx.clone(),
+        global_limit: GlobalLimitLayer::new(calls),
+    };
+    let ready = Arc::new(AtomicBool::new(true));
+    let ports = Ports {
+        grpc: serve_grpc(&config, &shared, routes.clone(), listeners.grpc)?,
+        http: serve_http(&config, &shared, routes, listeners.http)?,
+        admin: serve_admin(metrics, Arc::clone(&ready), listeners.admin, &drain_rx),
+    };
+
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let task = tokio::spawn(shutdown_sequence(
+        ShutdownPlan {
+            stop,
+            asked: shutdown_rx,
+            health,
+            ready,
+            drain: drain_tx,
+            delay: Duration::from_secs(config.shutdown_delay_secs),
+            drain_timeout: config.drain_timeout(),
+        },
+        ports,
+    ));
+    Ok(RunningServer {
+        grpc_addr: listeners.grpc_addr,
+        admin_addr: listeners.admin_addr,
+        http_addr: listeners.http_addr,
+        shutdown: shutdown_tx,
+        task,
+    })
+}
+
+/// The three ports, bound (before anything else is built, so that a port in
+/// use fails the start at once), with the addresses they bound.
+struct Listeners {
+    grpc: TcpListener,
+    http: TcpListener,
+    admin: TcpListener,
+    grpc_addr: SocketAddr,
+    http_addr: SocketAddr,
+    admin_addr: SocketAddr,
+}
+
+impl Listeners {
+    async fn bind(config: &Config) -> Result<Self, StartError> {
+        let (grpc, grpc_addr) = bind("gRPC", config.grpc_addr).await?;
+        let (admin, admin_addr) = bind("admin", config.admin_addr).await?;
+        let (http, http_addr) = bind("HTTP", config.http_addr).await?;
+        Ok(Listeners {
+            grpc,
+            http,
+            admin,
+            grpc_addr,
+            http_addr,
+            admin_addr,
+        })
+    }
+}
+
+async fn bind(
+    port: &'static str,
+    addr: SocketAddr,
+) -> Result<(TcpListener, SocketAddr), StartError> {
+    let error = |source| StartError::Bind { port, addr, source };
+    let listener = TcpListener::bind(addr).await.map_err(error)?;
+    let bound = listener.local_addr().map_err(error)?;
+    Ok((listener, bound))
+}
+
+/// Sets the server ("") and every service of [`HEALTH_SERVICES`] to `status`.
+async fn report_health(health: &HealthReporter, status: ServingStatus) {
+    health.set_service_status("", status).await;
+    for name in HEALTH_SERVICES {
+        health.set_service_status(name, status).await;
+    }
+}
+
+/// The routed services both ports call: health, reflection (v1 and
+/// v1alpha), Rules, Records and Engine (behind its token).
+fn routes(
+    config: &Config,
+    health: HealthServer<impl Health>,
+    calls: CallBudget,
+    drain: &watch::Receiver<bool>,
+) -> Result<Routes, StartError> {
+    let descriptor_sets = [
+        proto::FILE_DESCRIPTOR_SET,
+        tonic_health::pb::FILE_DESCRIPTOR_SET,
+        tonic_types::pb::FILE_DESCRIPTOR_SET,
+    ];
+    let mut reflection = tonic_reflection::server::Builder::configure();
+    for set in descriptor_sets {
+        reflection = reflection.register_encoded_file_descriptor_set(set);
+    }
+    let mut reflection_v1alpha = tonic_reflection::server::Builder::configure();
+    for set in descriptor_sets {
+        reflection_v1alpha = reflection_v1alpha.register_encoded_file_descriptor_set(set);
+    }
+    let max_bytes = config.max_request_bytes;
+    let rules = RulesServer::new(RulesService::new(Limits::from(config)).with_call_budget(calls))
+        .max_decoding_message_size(max_bytes);
     let records = RecordsServer::new(RecordsService::new(config.max_history_moves))
         .max_decoding_message_size(max_bytes);
-    let (drain_tx, drain_rx) = watch::channel(false);
     let engine = InterceptedService::new(
-        EngineServer::new(EngineService::new(&config)?.with_drain(drain_rx.clone()))
-            .max_decoding_message_size(max_bytes),
+        EngineServer::new(
+            EngineService::new(config)
+                .map_err(StartError::Engine)?
+                .with_drain(drain.clone()),
+        )
+        .max_decoding_message_size(max_bytes),
         EngineAuth::new(config.engine_token.clone()),
     );
+    let mut routes = RoutesBuilder::default();
+    routes
+        .add_service(health)
+        .add_service(reflection.build_v1()?)
+        .add_service(reflection_v1alpha.build_v1alpha()?)
+        .add_service(rules)
+        .add_service(records)
+        .add_service(engine);
+    Ok(routes.routes().prepare())
+}
 
+/// The layers both ports share, one instance each.
+struct SharedLayers {
+    observe: ObserveLayer,
+    drain: watch::Receiver<bool>,
+    global_limit: GlobalLimitLayer,
+}
+
+/// The gRPC port (HTTP/2, and HTTP/1.1 for gRPC-Web): tonic's server with
+/// its per-connection limits, TLS when configured, the connection limits of
+/// [`connection`] and the shared layers.
+fn serve_grpc(
+    config: &Config,
+    shared: &SharedLayers,
+    routes: Routes,
+    listener: TcpListener,
+) -> Result<JoinHandle<Result<(), tonic::transport::Error>>, StartError> {
     let mut builder = Server::builder()
         .http2_keepalive_interval(config.keepalive_interval())
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
@@ -180,12 +337,12 @@ async fn run(
         .concurrency_limit_per_connection(config.max_requests_per_connection)
         .load_shed(true)
         .timeout(config.request_timeout());
-    let tls = security::server_tls(&config)?;
+    let tls = security::server_tls(config).map_err(StartError::Tls)?;
     let tls_on = tls.is_some();
     if let Some(tls) = tls {
         builder = builder
             .tls_config(tls)
-            .map_err(|e| format!("TLS configuration: {e}"))?;
+            .map_err(|e| StartError::Tls(e.to_string()))?;
     }
     // At the age: GOAWAY, calls in flight continue. Age plus grace: the
     // connection is cut (`connection::Connection`). tonic's own grace option
@@ -200,25 +357,6 @@ async fn run(
         builder = builder.max_connection_age(age);
         hard_limit = Some(age.saturating_add(config.max_connection_age_grace()));
     }
-    let mut routes = RoutesBuilder::default();
-    routes
-        .add_service(health_service)
-        .add_service(reflection_v1)
-        .add_service(reflection_v1alpha)
-        .add_service(rules)
-        .add_service(records)
-        .add_service(engine);
-    let routes = routes.routes().prepare();
-    // One instance of each shared layer, so both ports count into the same
-    // metrics and take from the same concurrency limit.
-    let observe = ObserveLayer::new(&[
-        proto::FILE_DESCRIPTOR_SET,
-        tonic_health::pb::FILE_DESCRIPTOR_SET,
-        tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
-        tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
-    ]);
-    let global_limit = GlobalLimitLayer::new(calls);
-    let cors = web::cors(&config.cors_origins);
     let router = builder
         // HTTP/1.1 for gRPC-Web; gRPC itself stays HTTP/2.
         .accept_http1(true)
@@ -227,42 +365,19 @@ async fn run(
         // Before anything that may refuse a call: a refused call is still
         // the connection's first request.
         .layer(FirstRequestLayer)
-        .layer(cors)
+        .layer(web::cors(&config.cors_origins))
         .layer(tonic_web::GrpcWebLayer::new())
-        .layer(observe.clone())
-        .layer(DrainLayer::new(drain_rx.clone()))
-        .layer(global_limit.clone())
-        .add_routes(routes.clone());
-
-    // The HTTP port calls the same routes through the same layers, and the
-    // request timeout the gRPC server applies.
-    let in_process = ServiceBuilder::new()
-        .layer(observe)
-        .layer(DrainLayer::new(drain_rx.clone()))
-        .layer(global_limit)
-        .service(routes)
-        .map_response(|response| response.map(tonic::body::Body::new));
-    let in_process = web::with_timeout(
-        BoxCloneSyncService::new(in_process),
-        config.request_timeout(),
-    );
-    let json = JsonApi::new(proto::FILE_DESCRIPTOR_SET, in_process.clone(), max_bytes)?;
-    let http = web::router(in_process, json, &config.cors_origins);
-
-    let ready = Arc::new(AtomicBool::new(true));
-    let admin = super::admin::router(metrics, Arc::clone(&ready));
-
-    let (shutdown_tx, mut shutdown_rx) = watch::channel(false);
-    let mut admin_stop = drain_rx.clone();
-    let mut http_stop = drain_rx.clone();
-    let mut grpc_stop = drain_rx;
-
-    let grpc_task = tokio::spawn(router.serve_with_incoming_shutdown(
+        .layer(shared.observe.clone())
+        .layer(DrainLayer::new(shared.drain.clone()))
+        .layer(shared.global_limit.clone())
+        .add_routes(routes);
+    let mut stop = shared.drain.clone();
+    Ok(tokio::spawn(router.serve_with_incoming_shutdown(
         // Nagle's algorithm would hold a response's trailers back until the
         // client's delayed ACK (~40 ms) whenever the body spans more than one
         // write: every multi-kilobyte answer would take 40 ms.
         connection::incoming(
-            TcpIncoming::from(grpc_listener).with_nodelay(Some(true)),
+            TcpIncoming::from(listener).with_nodelay(Some(true)),
             ConnectionLimits {
                 max_open: config.max_connections,
                 handshake_timeout: config.handshake_timeout(),
@@ -270,70 +385,124 @@ async fn run(
             },
         ),
         async move {
-            let _ = grpc_stop.wait_for(|&stop| stop).await;
+            let _ = stop.wait_for(|&stop| stop).await;
         },
-    ));
-    let http_task = tokio::spawn(async move {
-        axum::serve(http_listener, http)
-            .with_graceful_shutdown(async move {
-                let _ = http_stop.wait_for(|&stop| stop).await;
-            })
-            .await
-    });
-    let admin_task = tokio::spawn(async move {
-        axum::serve(admin_listener, admin)
-            .with_graceful_shutdown(async move {
-                let _ = admin_stop.wait_for(|&stop| stop).await;
-            })
-            .await
-    });
+    )))
+}
 
-    let drain_timeout = config.drain_timeout();
-    let shutdown_delay = Duration::from_secs(config.shutdown_delay_secs);
-    let task = tokio::spawn(async move {
-        tokio::select! {
-            () = stop => {}
-            _ = shutdown_tx_closed_or_set(&mut shutdown_rx) => {}
-        }
-        tracing::info!("shutting down: health NOT_SERVING");
-        ready.store(false, Ordering::Release);
-        health_reporter
-            .set_service_status("", ServingStatus::NotServing)
-            .await;
-        for name in HEALTH_SERVICES {
-            health_reporter
-                .set_service_status(name, ServingStatus::NotServing)
-                .await;
-        }
-        if !shutdown_delay.is_zero() {
-            tokio::time::sleep(shutdown_delay).await;
-        }
-        let _ = drain_tx.send(true);
-        let http_abort = http_task.abort_handle();
-        let both = async { tokio::join!(grpc_task, http_task) };
-        match tokio::time::timeout(drain_timeout, both).await {
-            Ok((Ok(Ok(())), Ok(Ok(())))) => tracing::info!("drained; stopped"),
-            Ok((Ok(Err(e)), _)) => return Err(format!("gRPC server error: {e}")),
-            Ok((Err(e), _)) => return Err(format!("gRPC server task failed: {e}")),
-            Ok((_, Ok(Err(e)))) => return Err(format!("HTTP server error: {e}")),
-            Ok((_, Err(e))) => return Err(format!("HTTP server task failed: {e}")),
-            Err(_) => tracing::warn!(
-                timeout_secs = drain_timeout.as_secs(),
-                "drain deadline reached; closing remaining calls"
-            ),
-        }
-        http_abort.abort();
-        admin_task.abort();
-        Ok(())
-    });
-    let _ = shutdown_tx.send(false);
-    Ok(RunningServer {
-        grpc_addr,
-        admin_addr,
-        http_addr,
-        shutdown: shutdown_tx,
-        task,
+/// The HTTP port (JSON, gRPC-Web, the playground): it calls the same routes
+/// in process, through the shared layers and the request timeout the gRPC
+/// server applies.
+fn serve_http(
+    config: &Config,
+    shared: &SharedLayers,
+    routes: Routes,
+    listener: TcpListener,
+) -> Result<JoinHandle<std::io::Result<()>>, StartError> {
+    let in_process = ServiceBuilder::new()
+        .layer(shared.observe.clone())
+        .layer(DrainLayer::new(shared.drain.clone()))
+        .layer(shared.global_limit.clone())
+        .service(routes)
+        .map_response(|response| response.map(tonic::body::Body::new));
+    let in_process = web::with_timeout(
+        BoxCloneSyncService::new(in_process),
+        config.request_timeout(),
+    );
+    let json = JsonApi::new(
+        proto::FILE_DESCRIPTOR_SET,
+        in_process.clone(),
+        config.max_request_bytes,
+    )
+    .map_err(StartError::Json)?;
+    let http = web::router(in_process, json, &config.cors_origins);
+    let mut stop = shared.drain.clone();
+    Ok(tokio::spawn(async move {
+        axum::serve(listener, http)
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|&stop| stop).await;
+            })
+            .await
+    }))
+}
+
+/// The admin port (`/metrics`, `/healthz`, `/readyz`).
+fn serve_admin(
+    metrics: PrometheusHandle,
+    ready: Arc<AtomicBool>,
+    listener: TcpListener,
+    drain: &watch::Receiver<bool>,
+) -> JoinHandle<std::io::Result<()>> {
+    let admin = super::admin::router(metrics, ready);
+    let mut stop = drain.clone();
+    tokio::spawn(async move {
+        axum::serve(listener, admin)
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|&stop| stop).await;
+            })
+            .await
     })
+}
+
+/// The serving tasks of the three ports.
+struct Ports {
+    grpc: JoinHandle<Result<(), tonic::transport::Error>>,
+    http: JoinHandle<std::io::Result<()>>,
+    admin: JoinHandle<std::io::Result<()>>,
+}
+
+/// What the shutdown sequence waits for and acts on.
+struct ShutdownPlan {
+    /// Resolves on a termination signal.
+    stop: Pin<Box<dyn Future<Output = ()> + Send>>,
+    /// Turns true when [`RunningServer::shutdown`] is called.
+    asked: watch::Receiver<bool>,
+    health: HealthReporter,
+    ready: Arc<AtomicBool>,
+    /// Turned true to start the drain.
+    drain: watch::Sender<bool>,
+    /// The pause between NOT_SERVING and the drain, for load balancers.
+    delay: Duration,
+    /// The hard deadline of the drain.
+    drain_timeout: Duration,
+}
+
+/// Health to NOT_SERVING, the optional pause for load balancers, then a
+/// drain of both serving ports bounded by the hard deadline.
+async fn shutdown_sequence(mut plan: ShutdownPlan, ports: Ports) -> Result<(), ServeError> {
+    tokio::select! {
+        () = plan.stop => {}
+        _ = shutdown_tx_closed_or_set(&mut plan.asked) => {}
+    }
+    tracing::info!("shutting down: health NOT_SERVING");
+    plan.ready.store(false, Ordering::Release);
+    report_health(&plan.health, ServingStatus::NotServing).await;
+    if !plan.delay.is_zero() {
+        tokio::time::sleep(plan.delay).await;
+    }
+    let _ = plan.drain.send(true);
+    let http_abort = ports.http.abort_handle();
+    let both = async { tokio::join!(ports.grpc, ports.http) };
+    match tokio::time::timeout(plan.drain_timeout, both).await {
+        Ok((grpc, http)) => {
+            grpc.map_err(|source| ServeError::Task {
+                port: "gRPC",
+                source,
+            })??;
+            http.map_err(|source| ServeError::Task {
+                port: "HTTP",
+                source,
+            })??;
+            tracing::info!("drained; stopped");
+        }
+        Err(_) => tracing::warn!(
+            timeout_secs = plan.drain_timeout.as_secs(),
+            "drain deadline reached; closing remaining calls"
+        ),
+    }
+    http_abort.abort();
+    ports.admin.abort();
+    Ok(())
 }
 
 async fn shutdown_tx_closed_or_set(rx: &mut watch::Receiver<bool>) {

@@ -20,6 +20,7 @@ use super::{
     guard::guarded,
     status::{input_error, invalid_argument},
 };
+use crate::transport::deadline::parse_grpc_timeout;
 use crate::transport::shutdown::{self, DrainSignal};
 use crate::{
     config::Config,
@@ -136,20 +137,10 @@ impl PoolObserver for PoolMetrics {
     }
 }
 
-/// The caller's deadline from the `grpc-timeout` header, if any.
+/// The caller's deadline from the `grpc-timeout` header, if any, less the
+/// reply margin.
 fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
-    let value = metadata.get("grpc-timeout")?.to_str().ok()?;
-    let (digits, unit) = value.split_at(value.len().checked_sub(1)?);
-    let amount: u64 = digits.parse().ok()?;
-    let timeout = match unit {
-        "H" => Duration::from_secs(amount.saturating_mul(3600)),
-        "M" => Duration::from_secs(amount.saturating_mul(60)),
-        "S" => Duration::from_secs(amount),
-        "m" => Duration::from_millis(amount),
-        "u" => Duration::from_micros(amount),
-        "n" => Duration::from_nanos(amount),
-        _ => return None,
-    };
+    let timeout = parse_grpc_timeout(metadata.get("grpc-timeout")?.as_bytes())?;
     Instant::now().checked_add(timeout.saturating_sub(REPLY_MARGIN))
 }
 
@@ -311,8 +302,11 @@ fn wire_event(event: &AnalysisEvent, rule_set: RuleSet) -> Result<pb::AnalyzeRes
     }
 }
 
-/// What a BestMove or Analyze request asks for, besides its position.
+/// What a BestMove or Analyze request asks for: the two messages have the
+/// same fields, read here once (every field destructured, so a field added
+/// to the contract fails to compile until it is read).
 struct SearchAsk {
+    position: Option<pb::Position>,
     limits: Option<pb::SearchLimits>,
     multipv: u32,
     options: Option<pb::RuleOptions>,
@@ -320,6 +314,27 @@ struct SearchAsk {
     strength: Option<pb::Strength>,
     seed: Option<u64>,
 }
+
+macro_rules! search_ask_from {
+    ($($request:ident),+) => {$(
+        impl From<pb::$request> for SearchAsk {
+            fn from(request: pb::$request) -> Self {
+                let pb::$request {
+                    position,
+                    limits,
+                    multipv,
+                    options,
+                    search_moves,
+                    strength,
+                    seed,
+                } = request;
+                SearchAsk { position, limits, multipv, options, search_moves, strength, seed }
+            }
+        }
+    )+};
+}
+
+search_ask_from!(BestMoveRequest, AnalyzeRequest);
 
 /// A search started on the pool: its handle, its events (domain types,
 /// converted on the async side) and the rule set its answer names.
@@ -330,15 +345,17 @@ struct Submitted {
 }
 
 impl EngineService {
-    /// Validates the request and starts the search; `method` labels
+    /// Validates the request and submits its search, which must end by the
+    /// caller's deadline (see [`search_deadline`]); `method` labels
     /// `arbiter_requests_total`.
-    fn start(
+    fn submit<R: Into<SearchAsk>>(
         &self,
         method: &'static str,
-        position: Option<pb::Position>,
-        ask: SearchAsk,
-        deadline: Option<Instant>,
+        request: Request<R>,
     ) -> Result<Submitted, Status> {
+        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
+        let ask: SearchAsk = request.into_inner().into();
+        let position = ask.position;
         let options: RuleOptions = convert::rule_options(ask.options)?;
         let multipv = multipv(ask.multipv)?;
         let limits = limits(ask.limits, &self.settings, deadline)?;
@@ -451,29 +468,11 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::BestMoveRequest>,
     ) -> Result<Response<pb::BestMoveResponse>, Status> {
-        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
-        let pb::BestMoveRequest {
-            position,
-            limits,
-            multipv,
-            options,
-            search_moves,
-            strength,
-            seed,
-        } = request.into_inner();
-        let ask = SearchAsk {
-            limits,
-            multipv,
-            options,
-            search_moves,
-            strength,
-            seed,
-        };
         let Submitted {
             handle,
             mut events,
             rule_set,
-        } = self.start("BestMove", position, ask, deadline)?;
+        } = self.submit("BestMove", request)?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
         while let Some(event) = events.recv().await {
@@ -490,29 +489,11 @@ impl Engine for EngineService {
         &self,
         request: Request<pb::AnalyzeRequest>,
     ) -> Result<Response<Self::AnalyzeStream>, Status> {
-        let deadline = search_deadline(request.metadata(), self.settings.request_timeout);
-        let pb::AnalyzeRequest {
-            position,
-            limits,
-            multipv,
-            options,
-            search_moves,
-            strength,
-            seed,
-        } = request.into_inner();
-        let ask = SearchAsk {
-            limits,
-            multipv,
-            options,
-            search_moves,
-            strength,
-            seed,
-        };
         let Submitted {
             handle,
             events,
             rule_set,
-        } = self.start("Analyze", position, ask, deadline)?;
+        } = self.submit("Analyze", request)?;
         Ok(Response::new(Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
             rule_set,
