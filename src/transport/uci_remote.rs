@@ -179,7 +179,7 @@ fn line(info: pb::AnalysisInfo, one_based: bool) -> Option<Line> {
 }
 
 impl Backend for RemoteBackend {
-    fn start(&mut self, job: Job, _game: &Game, mut sink: Sink) -> Box<dyn Running> {
+    fn search(&mut self, job: Job, _game: &Game, mut sink: Sink) -> Box<dyn Running> {
         let (cancel, mut cancelled) = oneshot::channel();
         let one_based = job.load.one_based;
         let mut call = tonic::Request::new(request(&job));

@@ -61,7 +61,7 @@ impl Running for LocalSearch {
 }
 
 impl Backend for LocalBackend {
-    fn start(&mut self, job: Job, game: &Game, sink: Sink) -> Box<dyn Running> {
+    fn search(&mut self, job: Job, game: &Game, sink: Sink) -> Box<dyn Running> {
         let failed = |sink: &mut Sink, message: String| {
             sink(Event::Message(message));
             sink(Event::Done {

@@ -109,7 +109,7 @@ pub trait Running: Send {
 pub trait Backend {
     /// Starts `job`; every event goes to `sink`, ending with [`Event::Done`]
     /// (also when the search cannot start: then after an [`Event::Message`]).
-    fn start(&mut self, job: Job, game: &Game, sink: Sink) -> Box<dyn Running>;
+    fn search(&mut self, job: Job, game: &Game, sink: Sink) -> Box<dyn Running>;
     /// A new transposition table of `hash_mb` MiB (also for a new game).
     fn reset(&mut self, hash_mb: usize) -> Result<(), String>;
 }
@@ -439,7 +439,7 @@ impl<B: Backend> Session<B> {
                 let _ = done_sender.send(());
             }
         });
-        let running = self.backend.start(job, game, sink);
+        let running = self.backend.search(job, game, sink);
         self.current = Some(Current {
             running,
             fallback,

@@ -205,7 +205,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     } else {
         tt.new_search();
     }
-    let clock = Clock::start(&limits, request.root.side_to_move(), stop);
+    let clock = Clock::new(&limits, request.root.side_to_move(), stop);
     let mut searcher = Searcher::new(request, evaluator, tt, clock);
     searcher.iterate(request, on_info)
 }

@@ -42,7 +42,7 @@ pub(crate) struct Clock {
 }
 
 impl Clock {
-    pub(crate) fn start(limits: &Limits, side: Side, stop: Arc<AtomicBool>) -> Self {
+    pub(crate) fn new(limits: &Limits, side: Side, stop: Arc<AtomicBool>) -> Self {
         let started = Instant::now();
         let plan = limits.clock.map(|clock| clock.plan(side));
         // `checked_add`: a bound too far to represent is no bound.
