@@ -3,8 +3,8 @@
 //! the request's options.
 
 use super::{
-    CheckTest, GameRecord, Move, MoveLimitCounter, NotationError, Piece, Position,
-    RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
+    CheckTest, FenError, GameRecord, MAX_FEN_LEN, Move, MoveLimitCounter, NotationError, Piece,
+    Position, RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
 };
 use crate::{
     ChasedPiece, ChineseCharacters, IllegalReason, InputError, LoadOptions, LoopMove,
@@ -14,9 +14,6 @@ use crate::{
 
 use super::chinese::ChineseWriter;
 use super::notation::WxfWriter;
-
-/// Longest FEN accepted; a real one is under 100 bytes.
-const MAX_FEN_LEN: usize = 256;
 
 /// A loaded xiangqi game.
 #[derive(Debug, Clone)]
@@ -158,10 +155,7 @@ impl XiangqiGame {
             Position::startpos()
         } else {
             if fen.len() > MAX_FEN_LEN {
-                return Err(InputError::Fen(format!(
-                    "FEN is {} bytes long; at most {MAX_FEN_LEN} are accepted",
-                    fen.len()
-                )));
+                return Err(InputError::Fen(FenError::TooLong(fen.len()).to_string()));
             }
             Position::from_fen(fen, load.strictness).map_err(|e| InputError::Fen(e.to_string()))?
         };

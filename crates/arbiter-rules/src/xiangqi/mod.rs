@@ -3,8 +3,12 @@
 //! Boards are 128-bit sets with point `rank * 9 + file` (ICCS ranks, rank 0 = Red's back
 //! rank). Red is [`Side::White`](crate::Side).
 //!
-//! - [`Position`]: parsed and validated from FEN ([`Strictness`](crate::Strictness)), legal moves, `play`,
-//!   check queries, attack queries (`attackers_to`, `attacks_from`) and a zobrist hash.
+//! - [`Setup`]: a position as given (a FEN read by [`Setup::from_fen`], an XQF board, a
+//!   [`Board`] built piece by piece), judged by nothing yet; [`Position::from_setup`] is
+//!   the one way to a [`Position`], under a [`Strictness`](crate::Strictness) (spec 3.3),
+//!   and [`Position::from_fen`] takes both steps.
+//! - [`Position`]: legal moves, `play`, check queries, attack queries (`attackers_to`,
+//!   `attacks_from`) and a zobrist hash.
 //! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalReason`](crate::IllegalReason).
 //! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position;
 //!   [`chinese`]: Chinese notation (`炮二平五`), read and written, in either character set.
@@ -18,8 +22,8 @@
 //!   material won); [`see`]: static exchange evaluation with the rules' piece values.
 //!
 //! ```
-//! use arbiter::game::Strictness;
-//! use arbiter::game::xiangqi::{Position, notation};
+//! use arbiter_rules::Strictness;
+//! use arbiter_rules::xiangqi::{Position, notation};
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_moves().len(), 44);
@@ -46,15 +50,17 @@ mod perft;
 pub mod pgn;
 mod ply;
 mod position;
+mod position_error;
 pub mod repetition;
 pub mod see;
+mod setup;
 pub mod status;
 mod types;
 mod validate;
 pub mod xqf;
 
 pub use check::CheckTest;
-pub use fen::START_FEN;
+pub use fen::{MAX_FEN_LEN, START_FEN};
 pub use fen_error::FenError;
 pub use game::XiangqiGame;
 pub use movegen::MoveList;
@@ -62,7 +68,9 @@ pub use notation::NotationError;
 pub use perft::{perft, perft_divide};
 pub use ply::PlyRecord;
 pub use position::{Position, SquareSet};
+pub use position_error::PositionError;
 pub use repetition::{ChasedTarget, ClassedMove, RepetitionRuling, SideLoop};
+pub use setup::{Board, NotXiangqi, Setup};
 pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
 pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square, side_name};
 pub use validate::IllegalMove;

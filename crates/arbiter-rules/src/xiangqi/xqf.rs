@@ -17,7 +17,7 @@
 
 use encoding_rs::GB18030;
 
-use super::{Position, Square, notation};
+use super::{Board, Piece, Position, Setup, Square, notation};
 use crate::{
     InputError, PieceKind, Side, Strictness,
     record::{RecordError, RecordResult, RecordedGame},
@@ -184,15 +184,17 @@ pub fn parse(data: &[u8]) -> Result<RecordedGame, InputError> {
         .first()
         .and_then(|&(from, _)| board.iter().position(|&p| p == Some(from)))
         .is_some_and(|slot| slot >= 16);
-    let fen = board_fen(
-        &board,
-        if black_first {
+    let setup = Setup {
+        board: board_pieces(&board),
+        side_to_move: if black_first {
             Side::Black
         } else {
             Side::White
         },
-    );
-    let mut position = match Position::from_fen(&fen, Strictness::Lenient) {
+        halfmove_clock: 0,
+        fullmove_number: 1,
+    };
+    let mut position = match Position::from_setup(setup, Strictness::Lenient) {
         Ok(position) => position,
         Err(error) => {
             game.error = Some(RecordError::Fen(format!(
@@ -273,48 +275,16 @@ fn square_point(square: Square) -> u8 {
     square.file() * 10 + square.rank()
 }
 
-/// The FEN of the pieces on `board` with `side` to move.
-fn board_fen(board: &[Option<Square>; 32], side: Side) -> String {
-    let mut fen = String::new();
-    for rank in (0..10u8).rev() {
-        let mut empty = 0;
-        for file in 0..9u8 {
-            let piece = board
-                .iter()
-                .position(|&s| s.is_some_and(|s| s.file() == file && s.rank() == rank));
-            match piece {
-                Some(slot) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    let letter = match SLOTS[slot % 16] {
-                        PieceKind::Chariot => 'r',
-                        PieceKind::Horse => 'n',
-                        PieceKind::Elephant => 'b',
-                        PieceKind::Advisor => 'a',
-                        PieceKind::General => 'k',
-                        PieceKind::Cannon => 'c',
-                        _ => 'p',
-                    };
-                    fen.push(if slot < 16 {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter
-                    });
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
+/// The pieces of the slots on `board` (Red's first), each on its own point.
+fn board_pieces(board: &[Option<Square>; 32]) -> Board {
+    let mut pieces = Board::empty();
+    for (slot, square) in board.iter().enumerate() {
+        if let Some(square) = *square {
+            let side = if slot < 16 { Side::White } else { Side::Black };
+            pieces.put(square, Piece::new(side, SLOTS[slot % 16]));
         }
     }
-    fen.push_str(if side == Side::Black { " b" } else { " w" });
-    fen
+    pieces
 }
 
 /// The main line's moves as (from, to) squares.
