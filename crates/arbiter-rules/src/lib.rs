@@ -15,12 +15,13 @@ pub mod types;
 pub mod xiangqi;
 
 pub use dispatch::{Game, parse_record, write_record};
-pub use error::{InputError, OptionField};
-pub use options::{ChineseCharacters, LoadOptions, MaterialDraw, RuleOptions, Strictness};
+pub use error::{FenError, InputError, MoveError};
+pub use options::{LoadOptions, MaterialDraw, OptionError, OptionField, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
 pub use types::{
-    CastlingSide, ChasedPiece, IllegalReason, LoopMove, LoopMoveClass, LoopStatus, MoveCoordinates,
-    MoveInfo, Notation, PerftReport, PieceInfo, PieceKind, RepetitionInfo, Status, Verdict,
+    CastlingSide, ChasedPiece, ChineseCharacters, IllegalMove, IllegalReason, LoopMove,
+    LoopMoveClass, LoopStatus, MoveCoordinates, MoveInfo, Notation, PerftReport, PieceInfo,
+    PieceKind, RepetitionInfo, Status, Verdict,
 };
 
 /// The games the service knows. Every variant but xiangqi is a chess game

@@ -6,7 +6,9 @@
 //! both (tags, their quoting, the result tokens, wrapped movetext) is
 //! written here once.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+
+use crate::{ChineseCharacters, PieceKind};
 
 /// A game read from a record, or to be written as one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -153,6 +155,107 @@ pub enum RecordError {
     },
 }
 
+/// A record whose bytes cannot be read as its format, or a game its format
+/// cannot hold: the record as a whole is refused (a game that merely stops
+/// early is read, with its [`RecordError`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// A xiangqi PGN that is not UTF-8 (PGN files in GB18030 are not read).
+    #[error("the PGN is not UTF-8 text: {0}")]
+    NotUtf8(std::str::Utf8Error),
+    /// An XQF file that cannot be read, or a game XQF cannot hold.
+    #[error(transparent)]
+    Xqf(XqfError),
+}
+
+/// What is wrong with an XQF file, or keeps a game from being written as one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum XqfError {
+    /// Shorter than XQF's header.
+    #[error("the XQF file is cut short: {len} bytes, where its header alone is {header}")]
+    CutShort {
+        /// The file's length.
+        len: usize,
+        /// The header's length.
+        header: usize,
+    },
+    /// The data does not start with XQF's signature.
+    #[error("the data is not XQF (no 'XQ' signature)")]
+    NoSignature,
+    /// A version this reader does not know.
+    #[error("XQF version {version} is not one this server reads (1 to {newest})")]
+    Version {
+        /// The file's version.
+        version: u8,
+        /// The newest version read.
+        newest: u8,
+    },
+    /// An encrypted file whose keys fail their checksum.
+    #[error(
+        "the XQF keys fail their checksum (their sum is {0} modulo 256, not 0): the file is damaged"
+    )]
+    Checksum(u8),
+    /// The move records stop where another was announced.
+    #[error("the XQF move records end after {0} moves, where another was announced")]
+    MovesCutShort(usize),
+    /// A move record is cut inside its comment's length.
+    #[error("the XQF move records are cut short")]
+    RecordCutShort,
+    /// A comment's length runs past the end of the file.
+    #[error("an XQF comment length runs past the file (a wrong key?)")]
+    CommentPastEnd,
+    /// A move (its index in the main line) names a point off the board.
+    #[error("XQF move {0} has an off-board point (a wrong key?)")]
+    OffBoardMove(usize),
+    /// A main line longer than the reader takes.
+    #[error("the XQF main line is longer than {0} moves")]
+    TooManyMoves(usize),
+    /// A position with more pieces of a kind than XQF's slots (the start
+    /// position's set) can hold.
+    #[error("XQF has room for no more {0:?}s of one side than the start position holds")]
+    NoSlot(PieceKind),
+}
+
+/// Where a line stands among a game's annotations: the main line (no step),
+/// or a variation, reached by (annotation, variation) index pairs from the
+/// main line. Written as the request's path to it
+/// (`annotations[2].variations[0]`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct LinePath(pub Vec<(usize, usize)>);
+
+impl LinePath {
+    /// The variation `variation` of annotation `annotation` of this line.
+    #[must_use]
+    pub fn variation(&self, annotation: usize, variation: usize) -> LinePath {
+        let mut steps = self.0.clone();
+        steps.push((annotation, variation));
+        LinePath(steps)
+    }
+
+    /// The path followed by `.`, or nothing for the main line: what a field
+    /// of the line is written after.
+    #[must_use]
+    pub fn prefix(&self) -> String {
+        if self.0.is_empty() {
+            String::new()
+        } else {
+            format!("{self}.")
+        }
+    }
+}
+
+impl fmt::Display for LinePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (annotation, variation)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "annotations[{annotation}].variations[{variation}]")?;
+        }
+        Ok(())
+    }
+}
+
 /// The record formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordFormat {
@@ -176,7 +279,7 @@ pub enum RecordNotation {
     Wxf,
     /// Xiangqi PGN: Chinese notation (`炮二平五`) in these characters, under
     /// `[Format "Chinese"]`.
-    Chinese(super::ChineseCharacters),
+    Chinese(ChineseCharacters),
 }
 
 /// Settings for writing a record.

@@ -336,6 +336,29 @@ pub struct MoveCoordinates {
     pub forbidden_repetition: Option<Outcome>,
 }
 
+/// Which characters xiangqi moves are written in, in Chinese notation (spec 2.4): input
+/// takes both sets, and the variants players type, whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChineseCharacters {
+    /// 车 马 炮 相 仕 帅 兵 / 车 马 炮 象 士 将 卒, 进 退 平, 前 中 后: mainland usage, the default.
+    #[default]
+    Simplified,
+    /// 俥 傌 炮 相 仕 帥 兵 / 車 馬 砲 象 士 將 卒, 進 退 平, 前 中 後: Taiwan and Hong Kong usage.
+    Traditional,
+}
+
+/// A move refused as illegal: the rule it breaks and a sentence naming the
+/// points and pieces involved ("the knight on g1 cannot reach g3"), in
+/// either game. A candidate move's [`Verdict::Illegal`] says the same.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{detail}")]
+pub struct IllegalMove {
+    /// The rule the move breaks.
+    pub reason: IllegalReason,
+    /// A sentence naming the points and pieces involved.
+    pub detail: String,
+}
+
 /// Why a candidate move is not legal: the rule it breaks, in either game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {

@@ -13,6 +13,7 @@
 mod check;
 pub mod fen;
 mod game;
+mod move_error;
 mod notation;
 mod order;
 pub mod pgn;
@@ -21,7 +22,9 @@ mod validate;
 pub mod variant;
 mod zobrist;
 
+pub use fen::{FenError, PositionProblem};
 pub use game::{ChessGame, check_rule_set};
-pub use notation::{MoveParseError, describe, parse_move};
+pub use move_error::{MoveError, MoveParseError, MoveSyntaxError};
+pub use notation::{describe, parse_move};
 pub use validate::diagnose;
 pub use variant::{ChessRules, chess960_position, variant_ending};

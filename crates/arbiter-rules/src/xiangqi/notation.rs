@@ -8,8 +8,7 @@
 use super::files::{file_count_and_index, file_number};
 use super::position::Position;
 use super::types::{Move, Piece, Square};
-use super::validate::IllegalMove;
-use crate::{IllegalReason, Notation, PieceKind, Side};
+use crate::{IllegalMove, IllegalReason, Notation, PieceKind, Side};
 
 pub use super::files::{push_iccs, push_square};
 pub use super::notation_error::NotationError;

@@ -10,8 +10,7 @@ use super::ply::PlyRecord;
 use super::position::{Position, SquareSet};
 use super::repetition::{RepetitionRuling, rule_repetition};
 use super::types::Move;
-use super::validate::IllegalMove;
-use crate::{MaterialDraw, Outcome, Reason, RuleOptions, RuleSet, Side, Variant};
+use crate::{IllegalMove, MaterialDraw, Outcome, Reason, RuleOptions, RuleSet, Side, Variant};
 
 /// Game-end options (spec 11): a request's [`RuleOptions`] resolved for xiangqi,
 /// with the rule set decided.
