@@ -5,13 +5,15 @@
 //! the vocabulary both games use (the files below re-exported here); the
 //! dispatcher over the games, [`Game`], has a file of its own.
 
+#![deny(missing_docs)]
+
 pub mod chess;
 mod dispatch;
-pub mod error;
-pub mod options;
-pub mod outcome;
+mod error;
+mod options;
+mod outcome;
 pub mod record;
-pub mod types;
+mod types;
 pub mod xiangqi;
 
 pub use dispatch::{Game, parse_record, write_record};

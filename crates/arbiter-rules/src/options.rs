@@ -83,14 +83,14 @@ impl Default for RuleOptions {
 }
 
 /// The longest move limit a request may set, in plies.
-pub const MAX_MOVE_LIMIT_PLIES: u32 = 10_000;
+pub(crate) const MAX_MOVE_LIMIT_PLIES: u32 = 10_000;
 
 /// Default occurrence that triggers a xiangqi repetition ruling: the third.
-pub const DEFAULT_REPETITION_COUNT: u32 = 3;
+pub(crate) const DEFAULT_REPETITION_COUNT: u32 = 3;
 /// Default xiangqi move limit: 120 plies (60 moves) without capture.
-pub const DEFAULT_MOVE_LIMIT_PLIES: u32 = 120;
+pub(crate) const DEFAULT_MOVE_LIMIT_PLIES: u32 = 120;
 /// Default checks per side that count toward the xiangqi move limit.
-pub const DEFAULT_CHECK_DISCOUNT: u32 = 10;
+pub(crate) const DEFAULT_CHECK_DISCOUNT: u32 = 10;
 
 impl RuleOptions {
     /// The rule set the request names, or `variant`'s default.

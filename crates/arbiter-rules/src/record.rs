@@ -73,7 +73,7 @@ pub struct Variation {
 impl Annotation {
     /// The annotation at `ply` of `annotations`, added (in ply order) if
     /// there is none yet.
-    pub fn at(annotations: &mut Vec<Annotation>, ply: usize) -> &mut Annotation {
+    pub(crate) fn at(annotations: &mut Vec<Annotation>, ply: usize) -> &mut Annotation {
         let at = match annotations.iter().position(|a| a.ply >= ply) {
             Some(i) if annotations[i].ply == ply => i,
             Some(i) => {
@@ -226,7 +226,7 @@ pub struct LinePath(pub Vec<(usize, usize)>);
 impl LinePath {
     /// The variation `variation` of annotation `annotation` of this line.
     #[must_use]
-    pub fn variation(&self, annotation: usize, variation: usize) -> LinePath {
+    pub(crate) fn variation(&self, annotation: usize, variation: usize) -> LinePath {
         let mut steps = self.0.clone();
         steps.push((annotation, variation));
         LinePath(steps)
@@ -235,7 +235,7 @@ impl LinePath {
     /// The path followed by `.`, or nothing for the main line: what a field
     /// of the line is written after.
     #[must_use]
-    pub fn prefix(&self) -> String {
+    pub(crate) fn prefix(&self) -> String {
         if self.0.is_empty() {
             String::new()
         } else {
@@ -292,18 +292,18 @@ pub struct WriteOptions {
 }
 
 /// The tag names of PGN's Seven Tag Roster, written first and in this order.
-pub const SEVEN_TAG_ROSTER: [&str; 7] =
+pub(crate) const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// Xiangqi PGN's roster: the sides are Red and Black.
-pub const XIANGQI_TAG_ROSTER: [&str; 7] =
+pub(crate) const XIANGQI_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
 
 /// Writes a PGN tag section: the roster first (`?` or `????.??.??` for a
 /// missing tag, the result as given), then `extra`, then every other tag in
 /// the order given (never `FEN` or `SetUp`: the start position is the
 /// caller's, in `extra`), values escaped as PGN requires.
-pub fn write_tags(
+pub(crate) fn write_tags(
     out: &mut String,
     roster: &[&str],
     tags: &[(String, String)],
@@ -351,7 +351,7 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// Appends movetext tokens wrapped at 79 columns, as PGN export does.
 #[derive(Debug, Default)]
-pub struct MovetextWriter {
+pub(crate) struct MovetextWriter {
     text: String,
     line: usize,
 }
@@ -360,13 +360,13 @@ impl MovetextWriter {
     /// A comment, `{ text }`, kept on one line (a line break inside a
     /// comment would be read back as part of it). PGN cannot escape `}` in
     /// a comment, so it is dropped, as python-chess drops it.
-    pub fn comment(&mut self, text: &str) {
+    pub(crate) fn comment(&mut self, text: &str) {
         let text = text.replace('}', "").replace(['\n', '\r'], " ");
         self.token(&format!("{{ {} }}", text.trim()));
     }
 
     /// One token (a move number, a move, the result).
-    pub fn token(&mut self, token: &str) {
+    pub(crate) fn token(&mut self, token: &str) {
         if self.line > 0 && self.line + 1 + token.len() > 79 {
             self.text.push('\n');
             self.line = 0;
@@ -380,7 +380,7 @@ impl MovetextWriter {
 
     /// The movetext, ended by a newline and the blank line between games.
     #[must_use]
-    pub fn finish(mut self) -> String {
+    pub(crate) fn finish(mut self) -> String {
         self.text.push_str("\n\n");
         self.text
     }

@@ -165,12 +165,6 @@ impl ChessGame {
         &self.position
     }
 
-    /// The variant's rules.
-    #[must_use]
-    pub fn rules(&self) -> ChessRules {
-        self.rules
-    }
-
     /// Zobrist hashes since the last irreversible move, current last.
     #[must_use]
     pub fn window(&self) -> &[u64] {
@@ -179,7 +173,7 @@ impl ChessGame {
 
     /// Describes a legal move of the current position.
     #[must_use]
-    pub fn describe(&self, m: Move) -> MoveInfo {
+    fn describe(&self, m: Move) -> MoveInfo {
         describe_among(&self.position, m, self.legal())
     }
 
@@ -478,7 +472,7 @@ impl ChessGame {
 }
 
 /// Refuses a rule set other than FIDE, the only one chess has; `None` means FIDE.
-pub fn check_rule_set(options: &RuleOptions) -> Result<(), OptionError> {
+pub(crate) fn check_rule_set(options: &RuleOptions) -> Result<(), OptionError> {
     match options.rule_set {
         None | Some(RuleSet::Fide) => Ok(()),
         Some(other) => Err(OptionError::XiangqiRuleSetForChess(other)),

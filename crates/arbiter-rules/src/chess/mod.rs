@@ -19,12 +19,12 @@ mod order;
 pub mod pgn;
 mod uci_fast;
 mod validate;
-pub mod variant;
+mod variant;
 mod zobrist;
 
 pub use fen::{FenError, PositionProblem};
-pub use game::{ChessGame, check_rule_set};
+pub use game::ChessGame;
+pub(crate) use game::check_rule_set;
 pub use move_error::{MoveError, MoveParseError, MoveSyntaxError};
 pub use notation::{describe, parse_move};
 pub use validate::diagnose;
-pub use variant::{ChessRules, chess960_position, variant_ending};

@@ -29,7 +29,7 @@ use crate::{
 
 /// Every game of a PGN file. Where the reader gives up (a file cut inside
 /// a tag), the games before are kept and one more game says why.
-pub fn parse(data: &[u8], options: ParseOptions) -> Vec<RecordedGame> {
+pub(crate) fn parse(data: &[u8], options: ParseOptions) -> Vec<RecordedGame> {
     let mut reader = Reader::new(io::Cursor::new(data));
     let mut games = Vec::new();
     let mut visitor = MainLine {
@@ -311,7 +311,7 @@ impl Visitor for MainLine {
 
 /// One game as PGN in SAN. Its moves (any notation the service reads) must
 /// be legal from its start position.
-pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+pub(crate) fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
     if !matches!(notation, RecordNotation::Default | RecordNotation::San) {
         return Err(OptionError::XiangqiNotationForChess(notation).into());
     }

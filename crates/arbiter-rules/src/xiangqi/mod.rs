@@ -19,7 +19,7 @@
 //!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL/CHINESE verdict. Pieces
 //!   keep no identity of their own: a chased piece is followed through its own moves.
 //! - [`cxq`]: the Chinese rules' classes of a loop's moves (check, mate threat, chase by
-//!   material won); [`see`]: static exchange evaluation with the rules' piece values.
+//!   material won); `see.rs`: static exchange evaluation with the rules' piece values.
 //!
 //! ```
 //! use arbiter_rules::Strictness;
@@ -47,17 +47,17 @@ mod movegen;
 pub mod notation;
 mod notation_error;
 mod perft;
-pub mod pgn;
+pub(crate) mod pgn;
 mod ply;
 mod position;
 mod position_error;
 pub mod repetition;
-pub mod see;
+mod see;
 mod setup;
 pub mod status;
 mod types;
 mod validate;
-pub mod xqf;
+pub(crate) mod xqf;
 
 pub use check::CheckTest;
 pub use fen::{MAX_FEN_LEN, START_FEN};
@@ -73,4 +73,4 @@ pub use position_error::PositionError;
 pub use repetition::{ChasedTarget, ClassedMove, RepetitionRuling, SideLoop};
 pub use setup::{Board, NotXiangqi, Setup};
 pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
-pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square, side_name};
+pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square};

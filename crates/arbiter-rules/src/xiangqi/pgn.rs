@@ -139,7 +139,7 @@ fn tokens(text: &str) -> Vec<Token> {
 
 /// Every game of a xiangqi PGN file. The data must be UTF-8 (PGN files in
 /// GB18030 are not read).
-pub fn parse(data: &[u8]) -> Result<Vec<RecordedGame>, FormatError> {
+pub(crate) fn parse(data: &[u8]) -> Result<Vec<RecordedGame>, FormatError> {
     let text = std::str::from_utf8(data).map_err(FormatError::NotUtf8)?;
     let mut games = Vec::new();
     let mut current: Option<Reading> = None;
@@ -256,7 +256,7 @@ enum Moves {
 }
 
 /// One game as xiangqi PGN, its moves in ICCS, WXF (the default) or Chinese.
-pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+pub(crate) fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
     let moves = match notation {
         RecordNotation::Iccs => Moves::Iccs,
         RecordNotation::Default | RecordNotation::Wxf => Moves::Wxf,

@@ -123,7 +123,7 @@ impl Keys {
 }
 
 /// Reads one XQF file.
-pub fn parse(data: &[u8]) -> Result<RecordedGame, FormatError> {
+pub(crate) fn parse(data: &[u8]) -> Result<RecordedGame, FormatError> {
     let bad = |error: XqfError| Err(FormatError::Xqf(error));
     if data.len() < HEADER_LEN {
         return bad(XqfError::CutShort {
@@ -354,7 +354,7 @@ fn read_i32(body: &[u8], at: usize) -> Result<i32, XqfError> {
 }
 
 /// Writes one game as XQF: version 10, or 18 when `encrypted`.
-pub fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError> {
+pub(crate) fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError> {
     let start = if game.fen.trim().is_empty() {
         Position::startpos()
     } else {

@@ -370,7 +370,7 @@ fn problems(
 /// X-FEN and Shredder-FEN castling, crazyhouse pockets (`[Qn]` or a ninth
 /// rank) and promoted pieces (`~`), three-check counters as a `3+3` field or
 /// a `+1+2` suffix. Chess960 also takes a start-position number (`518`).
-pub fn parse_variant(
+pub(crate) fn parse_variant(
     fen: &str,
     rules: ChessRules,
     strictness: Strictness,
