@@ -1,10 +1,12 @@
 //! Chess FEN parsing with errors that say exactly what is wrong.
 //!
-//! This module reads the fields, with a message naming what is wrong in each
+//! This module reads the fields, with an error naming what is wrong in each
 //! (shakmaty's reader only reports which field is bad), into a shakmaty
-//! `Setup`; shakmaty makes the legality checks, and their errors become
-//! sentences naming the squares involved. The fuzz harness holds every
-//! position read here equal to the one shakmaty's own reader finds.
+//! `Setup`: the raw stage, which shakmaty already has and this crate does
+//! not repeat. shakmaty's `from_setup` makes the legality checks, and their
+//! flags become [`PositionProblem`]s naming the sides and squares involved.
+//! The fuzz harness holds every position read here equal to the one
+//! shakmaty's own reader finds.
 
 use std::num::NonZeroU32;
 
