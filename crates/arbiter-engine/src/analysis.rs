@@ -74,7 +74,7 @@ impl Analysis<'_> {
     where
         S: FnMut(AnalysisEvent) -> bool + Send + 'static,
     {
-        let status = self.game.status(self.rules)?;
+        let status = self.game.status(self.rules).map_err(InputError::from)?;
         if status.outcome.is_over() {
             return Err(AnalysisError::GameOver(status.outcome));
         }

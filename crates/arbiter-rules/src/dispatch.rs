@@ -43,7 +43,9 @@ impl Game {
     }
 
     /// Every legal move of the current position, sorted by coordinate text.
-    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
+    /// The only error is a rule set of the other game, which chess refuses
+    /// here as it does for every call (xiangqi checked it at load).
+    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, OptionError> {
         let mut described = Vec::new();
         self.describe_legal_moves(options, |info| described.push(info.clone()))?;
         Ok(described)
@@ -55,7 +57,7 @@ impl Game {
         &self,
         options: &RuleOptions,
         each: impl FnMut(&MoveInfo),
-    ) -> Result<(), InputError> {
+    ) -> Result<(), OptionError> {
         match self {
             Game::Chess(game) => {
                 chess::check_rule_set(options)?;
@@ -70,7 +72,7 @@ impl Game {
     pub fn legal_move_coordinates(
         &self,
         options: &RuleOptions,
-    ) -> Result<Vec<MoveCoordinates>, InputError> {
+    ) -> Result<Vec<MoveCoordinates>, OptionError> {
         let mut listed = Vec::new();
         self.list_legal_move_coordinates(options, |m| listed.push(m.clone()))?;
         Ok(listed)
@@ -82,7 +84,7 @@ impl Game {
         &self,
         options: &RuleOptions,
         mut each: impl FnMut(&MoveCoordinates),
-    ) -> Result<(), InputError> {
+    ) -> Result<(), OptionError> {
         match self {
             Game::Chess(game) => {
                 chess::check_rule_set(options)?;
@@ -93,10 +95,10 @@ impl Game {
         Ok(())
     }
 
-    /// The game's status after its history.
-    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+    /// The game's status after its history (the error as for [`Self::legal_moves`]).
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, OptionError> {
         match self {
-            Game::Chess(game) => Ok(game.status(options)?),
+            Game::Chess(game) => game.status(options),
             Game::Xiangqi(game) => Ok(game.status()),
         }
     }
