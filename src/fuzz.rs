@@ -192,14 +192,13 @@ pub fn chess_move(data: &[u8]) {
             if let Ok(m) = uci.to_move(&position) {
                 panic!("'{text}' refused although {m:?} is legal");
             }
-            let (_, detail) = chess::diagnose(&position, uci);
-            assert!(!detail.is_empty(), "no diagnosis for '{text}'");
+            let illegal = chess::diagnose(&position, uci);
+            assert!(!illegal.detail.is_empty(), "no diagnosis for '{text}'");
         }
-        Err(
-            MoveParseError::Syntax(message)
-            | MoveParseError::IllegalSan(message)
-            | MoveParseError::AmbiguousSan(message),
-        ) => assert!(!message.is_empty(), "empty move error for '{text}'"),
+        Err(error) => assert!(
+            !error.to_string().is_empty(),
+            "empty move error for '{text}'"
+        ),
     }
     // A UCI text that names a legal move must be accepted.
     if let Ok(uci) = text.trim().parse::<UciMove>()

@@ -192,7 +192,7 @@ fn history_past_the_end_of_the_game_is_rejected() {
     )
     .unwrap_err();
     assert!(
-        matches!(&error, InputError::HistoryMove { index: 16, message } if message.contains("fivefold")),
+        matches!(&error, InputError::HistoryMove { index: 16, error } if error.to_string().contains("fivefold")),
         "{error:?}"
     );
 }

@@ -210,7 +210,8 @@ proptest! {
                 let status = game.status(&RuleOptions::default()).unwrap();
                 prop_assert_eq!(status.fen, fen_of(&expected));
             }
-            Err(InputError::HistoryMove { message, .. }) => {
+            Err(InputError::HistoryMove { error, .. }) => {
+                let message = error.to_string();
                 prop_assert!(message.contains("follows the end of the game"), "{}", message);
             }
             Err(other) => prop_assert!(false, "unexpected {:?}", other),

@@ -5,8 +5,8 @@
 use arbiter_rules::PieceKind;
 use arbiter_rules::Strictness;
 use arbiter_rules::xiangqi::{
-    FenError, HistoryError, Move, Position, Replay, START_FEN, Square, StatusOptions,
-    notation::parse_iccs, replay,
+    FenError, HistoryError, Move, Position, PositionError, Replay, START_FEN, Square,
+    StatusOptions, notation::parse_iccs, replay,
 };
 use arbiter_rules::{IllegalReason, MaterialDraw};
 use arbiter_rules::{Outcome, Reason, Side};
@@ -134,27 +134,36 @@ fn fen_syntax_errors() {
 fn fen_general_errors() {
     assert_eq!(
         fen_err("3k5/9/9/9/9/9/9/9/9/9 w"),
-        FenError::NoGeneral(Side::White)
+        FenError::Position(PositionError::NoGeneral(Side::White))
     );
     let two = fen_err("3k5/9/9/9/9/9/9/9/4K4/3K5 w");
-    assert_eq!(two, FenError::MoreThanOneGeneral(Side::White));
+    assert_eq!(
+        two,
+        FenError::Position(PositionError::MoreThanOneGeneral(Side::White))
+    );
     assert_eq!(two.to_string(), "more than one red general");
     let outside = fen_err("4k4/9/9/9/9/9/3K5/9/9/9 w");
     assert_eq!(
         outside,
-        FenError::GeneralOutsidePalace(Side::White, sq("d3"))
+        FenError::Position(PositionError::GeneralOutsidePalace(Side::White, sq("d3")))
     );
     assert_eq!(outside.to_string(), "red general outside its palace at d3");
     assert!(matches!(
         lenient("4k4/9/9/9/9/9/3K5/9/9/9 w"),
-        Err(FenError::GeneralOutsidePalace(..))
+        Err(FenError::Position(PositionError::GeneralOutsidePalace(..)))
     ));
     let facing = fen_err("4k4/9/9/9/9/9/9/9/9/4K4 w");
-    assert_eq!(facing, FenError::GeneralsFacing { file: 'e' });
+    assert_eq!(
+        facing,
+        FenError::Position(PositionError::GeneralsFacing { file: 'e' })
+    );
     assert_eq!(facing.to_string(), "generals face each other on file e");
     assert!(lenient("4k4/9/9/9/9/9/9/9/9/4K4 w").is_err());
     let check = fen_err("3k5/3R5/9/9/9/9/9/9/9/4K4 w");
-    assert_eq!(check, FenError::SideNotToMoveInCheck(Side::Black));
+    assert_eq!(
+        check,
+        FenError::Position(PositionError::SideNotToMoveInCheck(Side::Black))
+    );
     assert!(
         check
             .to_string()
@@ -169,21 +178,21 @@ fn fen_piece_count_errors() {
     let seventeen = "rnbakabnr/9/1c5c1/p1p1p1p1p/1P7/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     assert_eq!(
         fen_err(seventeen),
-        FenError::TooManyPieces {
+        FenError::Position(PositionError::TooManyPieces {
             side: Side::White,
             count: 17
-        }
+        })
     );
     assert!(lenient(seventeen).is_err());
     let three_chariots = "3k5/9/9/9/9/9/9/R8/R8/R3K4 w";
     assert_eq!(
         fen_err(three_chariots),
-        FenError::TooManyOfKind {
+        FenError::Position(PositionError::TooManyOfKind {
             side: Side::White,
             kind: PieceKind::Chariot,
             count: 3,
             max: 2
-        }
+        })
     );
     assert!(lenient(three_chariots).is_ok());
 }
@@ -193,27 +202,27 @@ fn fen_placement_errors_strict_only() {
     let cases: [(&str, FenError, &str); 5] = [
         (
             "3k5/9/9/9/9/9/9/9/9/2A1K4 w",
-            FenError::AdvisorOffPoints(Side::White, sq("c0")),
+            FenError::Position(PositionError::AdvisorOffPoints(Side::White, sq("c0"))),
             "red advisor off its five points at c0",
         ),
         (
             "3k5/9/9/9/4b4/9/9/9/9/4K4 w",
-            FenError::ElephantOffPoints(Side::Black, sq("e5")),
+            FenError::Position(PositionError::ElephantOffPoints(Side::Black, sq("e5"))),
             "black elephant off its seven points at e5",
         ),
         (
             "3k5/9/9/9/9/9/9/4P4/9/4K4 w",
-            FenError::SoldierBehindStartRank(Side::White, sq("e2")),
+            FenError::Position(PositionError::SoldierBehindStartRank(Side::White, sq("e2"))),
             "red soldier behind its start rank at e2",
         ),
         (
             "3k5/9/9/9/9/9/1P7/9/9/4K4 w",
-            FenError::SoldierOffStartFiles(Side::White, sq("b3")),
+            FenError::Position(PositionError::SoldierOffStartFiles(Side::White, sq("b3"))),
             "red soldier at b3 has not crossed the river but is off the five start files",
         ),
         (
             "3k5/9/9/1p7/9/9/9/9/9/4K4 w",
-            FenError::SoldierOffStartFiles(Side::Black, sq("b6")),
+            FenError::Position(PositionError::SoldierOffStartFiles(Side::Black, sq("b6"))),
             "black soldier at b6 has not crossed the river but is off the five start files",
         ),
     ];

@@ -18,7 +18,9 @@ use super::{
     Evaluator, HistoryEntry, Limits, PoolFull, SearchEvent, SearchGame, SearchHandle, SearchInfo,
     SearchPool, SearchRequest, SearchResult, Strength,
 };
-use arbiter_rules::{Game, InputError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi};
+use arbiter_rules::{
+    Game, InputError, MoveError, MoveInfo, Outcome, RuleOptions, RuleSet, chess, xiangqi,
+};
 
 /// What a search reports, with its moves described for the root position.
 pub type AnalysisEvent = SearchEvent<MoveInfo>;
@@ -72,7 +74,7 @@ impl Analysis<'_> {
     where
         S: FnMut(AnalysisEvent) -> bool + Send + 'static,
     {
-        let status = self.game.status(self.rules)?;
+        let status = self.game.status(self.rules).map_err(InputError::from)?;
         if status.outcome.is_over() {
             return Err(AnalysisError::GameOver(status.outcome));
         }
@@ -81,7 +83,7 @@ impl Analysis<'_> {
             Game::Chess(game) => {
                 let root = game.position().clone();
                 let search_moves = parse_search_moves(self.search_moves, |text| {
-                    game.parse_move(text).map_err(|e| chess_move_error(game, e))
+                    game.parse_move(text).map_err(MoveError::Chess)
                 })?;
                 let history = chess_history(game);
                 let describe = {
@@ -137,7 +139,7 @@ impl Analysis<'_> {
                 let chinese = game.chinese();
                 let (history, history_moves) = xiangqi_history(game);
                 let search_moves = parse_search_moves(self.search_moves, |text| {
-                    xiangqi::notation::parse_move(&root, text, one_based).map_err(|e| e.to_string())
+                    game.parse_move(text).map_err(MoveError::Xiangqi)
                 })?;
                 let request = SearchRequest {
                     root: XiangqiNode::with_move_limit(
@@ -176,26 +178,13 @@ impl Analysis<'_> {
 /// legal in the root position. A duplicate is kept (it restricts nothing more).
 fn parse_search_moves<M>(
     texts: &[String],
-    parse: impl Fn(&str) -> Result<M, String>,
+    parse: impl Fn(&str) -> Result<M, MoveError>,
 ) -> Result<Vec<M>, InputError> {
     texts
         .iter()
         .enumerate()
-        .map(|(index, text)| {
-            parse(text).map_err(|message| InputError::SearchMove { index, message })
-        })
+        .map(|(index, text)| parse(text).map_err(|error| InputError::SearchMove { index, error }))
         .collect()
-}
-
-/// Why a chess move text is no legal move, in the words the history's
-/// errors use and in the game's castling notation.
-fn chess_move_error(game: &chess::ChessGame, error: chess::MoveParseError) -> String {
-    match error {
-        chess::MoveParseError::IllegalUci(uci) => game.diagnose(uci).1,
-        chess::MoveParseError::Syntax(s)
-        | chess::MoveParseError::IllegalSan(s)
-        | chess::MoveParseError::AmbiguousSan(s) => s,
-    }
 }
 
 /// Submits `request`, describing each event's moves on the worker thread (the

@@ -5,7 +5,7 @@
 //! each game's own readers and writers.
 
 use super::{
-    InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionField, PerftReport, RuleOptions,
+    InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionError, PerftReport, RuleOptions,
     Status, Variant, Verdict, chess,
     record::{ParseOptions, RecordFormat, RecordedGame, WriteOptions},
     xiangqi,
@@ -43,7 +43,9 @@ impl Game {
     }
 
     /// Every legal move of the current position, sorted by coordinate text.
-    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, InputError> {
+    /// The only error is a rule set of the other game, which chess refuses
+    /// here as it does for every call (xiangqi checked it at load).
+    pub fn legal_moves(&self, options: &RuleOptions) -> Result<Vec<MoveInfo>, OptionError> {
         let mut described = Vec::new();
         self.describe_legal_moves(options, |info| described.push(info.clone()))?;
         Ok(described)
@@ -55,7 +57,7 @@ impl Game {
         &self,
         options: &RuleOptions,
         each: impl FnMut(&MoveInfo),
-    ) -> Result<(), InputError> {
+    ) -> Result<(), OptionError> {
         match self {
             Game::Chess(game) => {
                 chess::check_rule_set(options)?;
@@ -70,7 +72,7 @@ impl Game {
     pub fn legal_move_coordinates(
         &self,
         options: &RuleOptions,
-    ) -> Result<Vec<MoveCoordinates>, InputError> {
+    ) -> Result<Vec<MoveCoordinates>, OptionError> {
         let mut listed = Vec::new();
         self.list_legal_move_coordinates(options, |m| listed.push(m.clone()))?;
         Ok(listed)
@@ -82,7 +84,7 @@ impl Game {
         &self,
         options: &RuleOptions,
         mut each: impl FnMut(&MoveCoordinates),
-    ) -> Result<(), InputError> {
+    ) -> Result<(), OptionError> {
         match self {
             Game::Chess(game) => {
                 chess::check_rule_set(options)?;
@@ -93,8 +95,8 @@ impl Game {
         Ok(())
     }
 
-    /// The game's status after its history.
-    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+    /// The game's status after its history (the error as for [`Self::legal_moves`]).
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, OptionError> {
         match self {
             Game::Chess(game) => game.status(options),
             Game::Xiangqi(game) => Ok(game.status()),
@@ -169,14 +171,11 @@ pub fn parse_record(
         RecordFormat::Pgn
     });
     match (variant, format) {
-        (Variant::Chess, RecordFormat::Pgn) => chess::pgn::parse(data, options),
-        (Variant::Xiangqi, RecordFormat::Pgn) => xiangqi::pgn::parse(data),
-        (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::parse(data).map(|game| vec![game]),
-        (Variant::Chess, RecordFormat::Xqf) => Err(InputError::Option {
-            field: OptionField::RecordFormat,
-            message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
-        }),
-        (other, _) => Err(no_records(other)),
+        (Variant::Chess, RecordFormat::Pgn) => Ok(chess::pgn::parse(data, options)),
+        (Variant::Xiangqi, RecordFormat::Pgn) => Ok(xiangqi::pgn::parse(data)?),
+        (Variant::Xiangqi, RecordFormat::Xqf) => Ok(vec![xiangqi::xqf::parse(data)?]),
+        (Variant::Chess, RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
+        (other, _) => Err(OptionError::NoRecords(other).into()),
     }
 }
 
@@ -191,10 +190,7 @@ pub fn write_record(
     if !game.annotations.is_empty()
         && !matches!((variant, format), (Variant::Chess, RecordFormat::Pgn))
     {
-        return Err(InputError::Option {
-            field: OptionField::RecordAnnotations,
-            message: "only chess PGN writes comments, NAGs and variations".to_owned(),
-        });
+        return Err(OptionError::AnnotationsNotWritten.into());
     }
     match (variant, format) {
         (Variant::Chess, RecordFormat::Pgn) => {
@@ -204,22 +200,8 @@ pub fn write_record(
             xiangqi::pgn::write(game, options.notation).map(String::into_bytes)
         }
         (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::write(game, options.encrypted),
-        (Variant::Chess, RecordFormat::Xqf) => Err(InputError::Option {
-            field: OptionField::RecordFormat,
-            message: "XQF is a xiangqi format; chess records are PGN".to_owned(),
-        }),
-        (other, _) => Err(no_records(other)),
-    }
-}
-
-/// Records are read and written for standard chess and xiangqi only.
-fn no_records(variant: Variant) -> InputError {
-    InputError::Option {
-        field: OptionField::Variant,
-        message: format!(
-            "game records are read and written for chess and xiangqi, not {}",
-            variant.name()
-        ),
+        (Variant::Chess, RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
+        (other, _) => Err(OptionError::NoRecords(other).into()),
     }
 }
 

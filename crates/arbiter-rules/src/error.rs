@@ -1,102 +1,111 @@
-//! Errors in the caller's input, as the domain sees them. The transport maps
-//! each to the request field it came from.
+//! What a whole request can get wrong, composed from each operation's own
+//! error: [`FenError`] (reading a start position), [`MoveError`] (a move
+//! text against a game), [`OptionError`] (a setting), [`FormatError`] (a
+//! record's bytes). [`InputError`] says where in the request each came from
+//! (a history's index, the candidate move, a setting), never which wire
+//! field: the transport names that, from these, in one match.
 
-use std::fmt;
+use crate::{OptionError, chess, record::FormatError, xiangqi};
+
+/// A FEN that is not a position of its game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// A chess FEN (any chess variant).
+    #[error(transparent)]
+    Chess(chess::FenError),
+    /// A xiangqi FEN.
+    #[error(transparent)]
+    Xiangqi(xiangqi::FenError),
+}
+
+/// A move text a game refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A chess move (any chess variant).
+    #[error(transparent)]
+    Chess(chess::MoveError),
+    /// A xiangqi move.
+    #[error(transparent)]
+    Xiangqi(xiangqi::MoveError),
+}
 
 /// Something in a request that cannot be accepted. Never a panic: every
-/// malformed input ends up here.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// malformed input ends up here, typed by what is wrong and naming where it
+/// stands in the request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
-    /// The FEN is malformed or describes an impossible position.
-    Fen(String),
-    /// A move of the history cannot be parsed or is illegal at its point.
+    /// The start position's FEN is malformed or describes an impossible
+    /// position.
+    #[error("invalid FEN: {0}")]
+    Fen(FenError),
+    /// A move of the history cannot be read or is illegal at its point (or
+    /// a record's main-line move, when a record is written).
+    #[error("move {index} of the history: {error}")]
     HistoryMove {
         /// The move's index in the history, from 0.
         index: usize,
-        /// What is wrong with it, as a sentence.
-        message: String,
+        /// What is wrong with it.
+        error: MoveError,
     },
-    /// A move of a root restriction (the search's `search_moves`) cannot be
-    /// parsed or is illegal in the position to search.
+    /// A move of a root restriction (a search's `search_moves`) cannot be
+    /// read or is illegal in the position to search.
+    #[error("search move {index}: {error}")]
     SearchMove {
         /// The move's index in the list, from 0.
         index: usize,
-        /// What is wrong with it, as a sentence.
-        message: String,
+        /// What is wrong with it.
+        error: MoveError,
     },
-    /// A candidate move (ValidateMove) cannot be parsed at all.
-    CandidateMove(String),
-    /// An option does not fit the variant or is out of range.
-    Option {
-        /// The setting at fault.
-        field: OptionField,
-        /// What is wrong with it, as a sentence.
-        message: String,
-    },
-    /// A game record (PGN, XQF) that cannot be read or written as a whole.
-    Record(String),
-    /// A variant or feature this server does not serve.
-    Unsupported(String),
+    /// A candidate move cannot be read at all. (One that reads but is
+    /// illegal is no error: it is judged, [`Verdict::Illegal`](crate::Verdict::Illegal).)
+    #[error("invalid move: {0}")]
+    CandidateMove(MoveError),
+    /// A setting does not fit the variant or is out of range.
+    #[error("{field}: {0}", field = .0.field().name())]
+    Option(OptionError),
+    /// A game record that cannot be read or written as a whole.
+    #[error(transparent)]
+    Record(FormatError),
 }
 
-/// A request setting the domain can refuse; the transport names the wire
-/// field it came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OptionField {
-    /// `rule_set`: a rule set of the other game.
-    RuleSet,
-    /// `repetition_count`: outside 2 to 5.
-    RepetitionCount,
-    /// `move_limit_plies`: above 10000.
-    MoveLimitPlies,
-    /// `claim_draws`: set for xiangqi, which has no claimable draws.
-    ClaimDraws,
-    /// How the position's coordinates are written.
-    Coordinates,
-    /// The variant, where it does not fit what was asked of it.
-    Variant,
-    /// A game record's format that does not fit the variant (XQF for chess).
-    RecordFormat,
-    /// A record's move notation that does not fit the variant.
-    RecordNotation,
-    /// A record's annotations that cannot be written (a variation's move
-    /// that is not legal where it stands, a ply past the line's end).
-    RecordAnnotations,
-}
-
-impl OptionField {
-    /// The setting's name in messages.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            OptionField::RuleSet => "rule_set",
-            OptionField::RepetitionCount => "repetition_count",
-            OptionField::MoveLimitPlies => "move_limit_plies",
-            OptionField::ClaimDraws => "claim_draws",
-            OptionField::Coordinates => "coordinates",
-            OptionField::Variant => "variant",
-            OptionField::RecordFormat => "format",
-            OptionField::RecordNotation => "notation",
-            OptionField::RecordAnnotations => "annotations",
-        }
+impl From<FenError> for InputError {
+    fn from(error: FenError) -> Self {
+        InputError::Fen(error)
     }
 }
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::Fen(message) => write!(f, "invalid FEN: {message}"),
-            InputError::HistoryMove { index, message } => {
-                write!(f, "move {index} of the history: {message}")
-            }
-            InputError::SearchMove { index, message } => {
-                write!(f, "search move {index}: {message}")
-            }
-            InputError::CandidateMove(message) => write!(f, "invalid move: {message}"),
-            InputError::Option { field, message } => write!(f, "{}: {message}", field.name()),
-            InputError::Record(message) | InputError::Unsupported(message) => f.write_str(message),
-        }
+impl From<OptionError> for InputError {
+    fn from(error: OptionError) -> Self {
+        InputError::Option(error)
     }
 }
 
-impl std::error::Error for InputError {}
+impl From<FormatError> for InputError {
+    fn from(error: FormatError) -> Self {
+        InputError::Record(error)
+    }
+}
+
+impl From<chess::FenError> for FenError {
+    fn from(error: chess::FenError) -> Self {
+        FenError::Chess(error)
+    }
+}
+
+impl From<xiangqi::FenError> for FenError {
+    fn from(error: xiangqi::FenError) -> Self {
+        FenError::Xiangqi(error)
+    }
+}
+
+impl From<chess::MoveError> for MoveError {
+    fn from(error: chess::MoveError) -> Self {
+        MoveError::Chess(error)
+    }
+}
+
+impl From<xiangqi::MoveError> for MoveError {
+    fn from(error: xiangqi::MoveError) -> Self {
+        MoveError::Xiangqi(error)
+    }
+}

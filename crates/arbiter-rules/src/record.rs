@@ -6,7 +6,9 @@
 //! both (tags, their quoting, the result tokens, wrapped movetext) is
 //! written here once.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+
+use crate::{ChineseCharacters, PieceKind};
 
 /// A game read from a record, or to be written as one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -71,7 +73,7 @@ pub struct Variation {
 impl Annotation {
     /// The annotation at `ply` of `annotations`, added (in ply order) if
     /// there is none yet.
-    pub fn at(annotations: &mut Vec<Annotation>, ply: usize) -> &mut Annotation {
+    pub(crate) fn at(annotations: &mut Vec<Annotation>, ply: usize) -> &mut Annotation {
         let at = match annotations.iter().position(|a| a.ply >= ply) {
             Some(i) if annotations[i].ply == ply => i,
             Some(i) => {
@@ -153,6 +155,107 @@ pub enum RecordError {
     },
 }
 
+/// A record whose bytes cannot be read as its format, or a game its format
+/// cannot hold: the record as a whole is refused (a game that merely stops
+/// early is read, with its [`RecordError`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// A xiangqi PGN that is not UTF-8 (PGN files in GB18030 are not read).
+    #[error("the PGN is not UTF-8 text: {0}")]
+    NotUtf8(std::str::Utf8Error),
+    /// An XQF file that cannot be read, or a game XQF cannot hold.
+    #[error(transparent)]
+    Xqf(XqfError),
+}
+
+/// What is wrong with an XQF file, or keeps a game from being written as one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum XqfError {
+    /// Shorter than XQF's header.
+    #[error("the XQF file is cut short: {len} bytes, where its header alone is {header}")]
+    CutShort {
+        /// The file's length.
+        len: usize,
+        /// The header's length.
+        header: usize,
+    },
+    /// The data does not start with XQF's signature.
+    #[error("the data is not XQF (no 'XQ' signature)")]
+    NoSignature,
+    /// A version this reader does not know.
+    #[error("XQF version {version} is not one this server reads (1 to {newest})")]
+    Version {
+        /// The file's version.
+        version: u8,
+        /// The newest version read.
+        newest: u8,
+    },
+    /// An encrypted file whose keys fail their checksum.
+    #[error(
+        "the XQF keys fail their checksum (their sum is {0} modulo 256, not 0): the file is damaged"
+    )]
+    Checksum(u8),
+    /// The move records stop where another was announced.
+    #[error("the XQF move records end after {0} moves, where another was announced")]
+    MovesCutShort(usize),
+    /// A move record is cut inside its comment's length.
+    #[error("the XQF move records are cut short")]
+    RecordCutShort,
+    /// A comment's length runs past the end of the file.
+    #[error("an XQF comment length runs past the file (a wrong key?)")]
+    CommentPastEnd,
+    /// A move (its index in the main line) names a point off the board.
+    #[error("XQF move {0} has an off-board point (a wrong key?)")]
+    OffBoardMove(usize),
+    /// A main line longer than the reader takes.
+    #[error("the XQF main line is longer than {0} moves")]
+    TooManyMoves(usize),
+    /// A position with more pieces of a kind than XQF's slots (the start
+    /// position's set) can hold.
+    #[error("XQF has room for no more {0:?}s of one side than the start position holds")]
+    NoSlot(PieceKind),
+}
+
+/// Where a line stands among a game's annotations: the main line (no step),
+/// or a variation, reached by (annotation, variation) index pairs from the
+/// main line. Written as the request's path to it
+/// (`annotations[2].variations[0]`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct LinePath(pub Vec<(usize, usize)>);
+
+impl LinePath {
+    /// The variation `variation` of annotation `annotation` of this line.
+    #[must_use]
+    pub(crate) fn variation(&self, annotation: usize, variation: usize) -> LinePath {
+        let mut steps = self.0.clone();
+        steps.push((annotation, variation));
+        LinePath(steps)
+    }
+
+    /// The path followed by `.`, or nothing for the main line: what a field
+    /// of the line is written after.
+    #[must_use]
+    pub(crate) fn prefix(&self) -> String {
+        if self.0.is_empty() {
+            String::new()
+        } else {
+            format!("{self}.")
+        }
+    }
+}
+
+impl fmt::Display for LinePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (annotation, variation)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "annotations[{annotation}].variations[{variation}]")?;
+        }
+        Ok(())
+    }
+}
+
 /// The record formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordFormat {
@@ -176,7 +279,7 @@ pub enum RecordNotation {
     Wxf,
     /// Xiangqi PGN: Chinese notation (`炮二平五`) in these characters, under
     /// `[Format "Chinese"]`.
-    Chinese(super::ChineseCharacters),
+    Chinese(ChineseCharacters),
 }
 
 /// Settings for writing a record.
@@ -189,18 +292,18 @@ pub struct WriteOptions {
 }
 
 /// The tag names of PGN's Seven Tag Roster, written first and in this order.
-pub const SEVEN_TAG_ROSTER: [&str; 7] =
+pub(crate) const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// Xiangqi PGN's roster: the sides are Red and Black.
-pub const XIANGQI_TAG_ROSTER: [&str; 7] =
+pub(crate) const XIANGQI_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
 
 /// Writes a PGN tag section: the roster first (`?` or `????.??.??` for a
 /// missing tag, the result as given), then `extra`, then every other tag in
 /// the order given (never `FEN` or `SetUp`: the start position is the
 /// caller's, in `extra`), values escaped as PGN requires.
-pub fn write_tags(
+pub(crate) fn write_tags(
     out: &mut String,
     roster: &[&str],
     tags: &[(String, String)],
@@ -248,7 +351,7 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// Appends movetext tokens wrapped at 79 columns, as PGN export does.
 #[derive(Debug, Default)]
-pub struct MovetextWriter {
+pub(crate) struct MovetextWriter {
     text: String,
     line: usize,
 }
@@ -257,13 +360,13 @@ impl MovetextWriter {
     /// A comment, `{ text }`, kept on one line (a line break inside a
     /// comment would be read back as part of it). PGN cannot escape `}` in
     /// a comment, so it is dropped, as python-chess drops it.
-    pub fn comment(&mut self, text: &str) {
+    pub(crate) fn comment(&mut self, text: &str) {
         let text = text.replace('}', "").replace(['\n', '\r'], " ");
         self.token(&format!("{{ {} }}", text.trim()));
     }
 
     /// One token (a move number, a move, the result).
-    pub fn token(&mut self, token: &str) {
+    pub(crate) fn token(&mut self, token: &str) {
         if self.line > 0 && self.line + 1 + token.len() > 79 {
             self.text.push('\n');
             self.line = 0;
@@ -277,7 +380,7 @@ impl MovetextWriter {
 
     /// The movetext, ended by a newline and the blank line between games.
     #[must_use]
-    pub fn finish(mut self) -> String {
+    pub(crate) fn finish(mut self) -> String {
         self.text.push_str("\n\n");
         self.text
     }

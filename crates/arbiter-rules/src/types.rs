@@ -18,7 +18,7 @@ pub struct Notation {
 }
 
 impl Notation {
-    /// Bytes a notation holds; the rest of a longer text is dropped (see [`Self::push`]).
+    /// Bytes a notation holds; the rest of a longer text is dropped.
     pub const CAPACITY: usize = 15;
 
     /// The empty text, usable in constants.
@@ -34,7 +34,7 @@ impl Notation {
     /// capacity, is a bug in a notation writer and is left out rather than
     /// panicking in a request.
     #[inline]
-    pub fn push(&mut self, c: char) {
+    pub(crate) fn push(&mut self, c: char) {
         debug_assert!(c.is_ascii(), "{c:?} after {self:?}");
         if c.is_ascii() {
             self.push_ascii(c as u8);
@@ -44,7 +44,7 @@ impl Notation {
     /// Appends any character, whole or not at all: past the capacity it is left
     /// out, as in [`Self::push`], so the text stays valid UTF-8.
     #[inline]
-    pub fn push_char(&mut self, c: char) {
+    pub(crate) fn push_char(&mut self, c: char) {
         if c.is_ascii() {
             return self.push_ascii(c as u8);
         }
@@ -59,7 +59,7 @@ impl Notation {
 
     /// Appends ASCII text; non-ASCII bytes, or bytes past the capacity, are left out, as in [`Self::push`].
     #[inline]
-    pub fn push_str(&mut self, text: &str) {
+    pub(crate) fn push_str(&mut self, text: &str) {
         debug_assert!(text.is_ascii(), "{text:?} after {self:?}");
         for &byte in text.as_bytes() {
             if byte.is_ascii() {
@@ -71,7 +71,7 @@ impl Notation {
     /// Appends two ASCII characters at once, such as a square's name read
     /// from a table; anything else is left out, as in [`Self::push`].
     #[inline]
-    pub fn push_pair(&mut self, pair: [u8; 2]) {
+    pub(crate) fn push_pair(&mut self, pair: [u8; 2]) {
         let len = usize::from(self.len);
         debug_assert!(
             pair.is_ascii() && len + 2 <= Notation::CAPACITY,
@@ -303,7 +303,7 @@ pub struct MoveInfo {
 
 impl MoveInfo {
     /// Nothing said yet: the start a description fills in place.
-    pub const EMPTY: MoveInfo = MoveInfo {
+    pub(crate) const EMPTY: MoveInfo = MoveInfo {
         uci: Notation::new(),
         san: Notation::new(),
         uci_one_based: None,
@@ -334,6 +334,29 @@ pub struct MoveCoordinates {
     pub uci_one_based: Option<Notation>,
     /// Set when playing the move completes a repetition the rules forbid.
     pub forbidden_repetition: Option<Outcome>,
+}
+
+/// Which characters xiangqi moves are written in, in Chinese notation (spec 2.4): input
+/// takes both sets, and the variants players type, whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChineseCharacters {
+    /// 车 马 炮 相 仕 帅 兵 / 车 马 炮 象 士 将 卒, 进 退 平, 前 中 后: mainland usage, the default.
+    #[default]
+    Simplified,
+    /// 俥 傌 炮 相 仕 帥 兵 / 車 馬 砲 象 士 將 卒, 進 退 平, 前 中 後: Taiwan and Hong Kong usage.
+    Traditional,
+}
+
+/// A move refused as illegal: the rule it breaks and a sentence naming the
+/// points and pieces involved ("the knight on g1 cannot reach g3"), in
+/// either game. A candidate move's [`Verdict::Illegal`] says the same.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{detail}")]
+pub struct IllegalMove {
+    /// The rule the move breaks.
+    pub reason: IllegalReason,
+    /// A sentence naming the points and pieces involved.
+    pub detail: String,
 }
 
 /// Why a candidate move is not legal: the rule it breaks, in either game.

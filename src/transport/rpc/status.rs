@@ -17,25 +17,24 @@ pub fn invalid_argument(field: &str, description: &str) -> Status {
     )
 }
 
-/// The one mapping of a domain error to the status its caller receives.
+/// The one mapping of a domain error to the status its caller receives:
+/// an [`InputError`], or an operation's own error that is one of its cases
+/// (a setting's [`arbiter_rules::OptionError`], …).
 #[must_use]
-pub fn input_error(error: InputError) -> Status {
-    {
-        match error {
-            InputError::Fen(message) => invalid_argument("position.fen", &message),
-            InputError::HistoryMove { index, message } => {
-                invalid_argument(&format!("position.moves[{index}]"), &message)
-            }
-            InputError::SearchMove { index, message } => {
-                invalid_argument(&format!("search_moves[{index}]"), &message)
-            }
-            InputError::CandidateMove(message) => invalid_argument("move", &message),
-            InputError::Option { field, message } => {
-                invalid_argument(option_field(field), &message)
-            }
-            InputError::Record(message) => invalid_argument("data", &message),
-            InputError::Unsupported(message) => Status::unimplemented(message),
+pub fn input_error(error: impl Into<InputError>) -> Status {
+    match error.into() {
+        InputError::Fen(error) => invalid_argument("position.fen", &error.to_string()),
+        InputError::HistoryMove { index, error } => {
+            invalid_argument(&format!("position.moves[{index}]"), &error.to_string())
         }
+        InputError::SearchMove { index, error } => {
+            invalid_argument(&format!("search_moves[{index}]"), &error.to_string())
+        }
+        InputError::CandidateMove(error) => invalid_argument("move", &error.to_string()),
+        InputError::Option(error) => {
+            invalid_argument(option_field(error.field()), &error.to_string())
+        }
+        InputError::Record(error) => invalid_argument("data", &error.to_string()),
     }
 }
 
@@ -57,13 +56,20 @@ fn option_field(field: OptionField) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
     #[test]
     fn history_errors_name_the_index() {
-        let status = input_error(InputError::HistoryMove {
-            index: 3,
-            message: "illegal".to_owned(),
-        });
+        let moves = ["h2e2", "h9g7", "h0g2", "h2h3"];
+        let error = Game::load(
+            Variant::Xiangqi,
+            "",
+            &moves,
+            LoadOptions::default(),
+            &RuleOptions::default(),
+        )
+        .unwrap_err();
+        let status = input_error(error);
         assert_eq!(status.code(), Code::InvalidArgument);
         let details = status.get_error_details();
         let violations = &details.bad_request().unwrap().field_violations;

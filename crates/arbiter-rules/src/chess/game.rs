@@ -7,11 +7,13 @@ use std::cell::OnceCell;
 use shakmaty::{Move, MoveList, Position, san::SanPlus, variant::VariantPosition};
 
 use crate::{
-    InputError, LoadOptions, MoveCoordinates, MoveInfo, Notation, OptionField, Outcome,
-    PerftReport, Reason, RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
+    FenError, IllegalMove, IllegalReason, InputError, LoadOptions, MoveCoordinates, MoveInfo,
+    Notation, OptionError, Outcome, PerftReport, Reason, RepetitionInfo, RuleOptions, RuleSet,
+    Status, Variant, Verdict,
 };
 
 use super::fen;
+use super::move_error::{MoveError, MoveParseError};
 use super::notation::*;
 use super::order::in_uci_order;
 use super::validate;
@@ -57,26 +59,17 @@ impl ChessGame {
         options: LoadOptions,
     ) -> Result<Self, InputError> {
         let Some(rules) = ChessRules::of(variant) else {
-            return Err(InputError::Option {
-                field: OptionField::Variant,
-                message: "xiangqi is not a chess variant".to_owned(),
-            });
+            return Err(OptionError::NotChess.into());
         };
         if options.one_based {
-            return Err(InputError::Option {
-                field: OptionField::Coordinates,
-                message: "one-based coordinates exist only for xiangqi".to_owned(),
-            });
+            return Err(OptionError::OneBasedForChess.into());
         }
         let position = if fen.trim().is_empty() {
             rules.start()
         } else if rules.is_standard() {
-            VariantPosition::Chess(
-                fen::parse(fen, options.strictness).map_err(|e| InputError::Fen(e.to_string()))?,
-            )
+            VariantPosition::Chess(fen::parse(fen, options.strictness).map_err(FenError::Chess)?)
         } else {
-            fen::parse_variant(fen, rules, options.strictness)
-                .map_err(|e| InputError::Fen(e.to_string()))?
+            fen::parse_variant(fen, rules, options.strictness).map_err(FenError::Chess)?
         };
         let mut game = ChessGame {
             window: vec![hash(&position)],
@@ -89,26 +82,22 @@ impl ChessGame {
         };
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
-            let parsed = game.parse_move(text);
+            let parsed = game.read(text);
             // A move that parsed is legal, so the side to move has one: no
             // need to generate them all again just to rule out mate.
             let has_moves = parsed.is_ok() || !game.position.legal_moves().is_empty();
             let outcome = game.outcome_given_moves(has_moves);
-            if outcome.is_over() {
-                return Err(InputError::HistoryMove {
-                    index,
-                    message: format!("'{text}' follows the end of the game ({outcome})"),
-                });
-            }
-            let m = parsed.map_err(|e| InputError::HistoryMove {
+            let refused = |error: MoveError| InputError::HistoryMove {
                 index,
-                message: match e {
-                    MoveParseError::IllegalUci(uci) => game.diagnose(uci).1,
-                    MoveParseError::Syntax(s)
-                    | MoveParseError::IllegalSan(s)
-                    | MoveParseError::AmbiguousSan(s) => s,
-                },
-            })?;
+                error: crate::MoveError::Chess(error),
+            };
+            if outcome.is_over() {
+                return Err(refused(MoveError::AfterGameEnd {
+                    text: text.to_owned(),
+                    outcome,
+                }));
+            }
+            let m = parsed.map_err(|e| refused(game.explain(e)))?;
             game.play(m);
         }
         Ok(game)
@@ -140,8 +129,15 @@ impl ChessGame {
     }
 
     /// Reads a move of the current position in UCI or SAN, in the notation
-    /// the game was loaded with (see [`parse_move`]).
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+    /// the game was loaded with (see [`parse_move`]): the legal move, or why
+    /// the text names none, an illegal move explained in the words (and the
+    /// castling notation) of the game's history errors.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read(text).map_err(|error| self.explain(error))
+    }
+
+    /// [`Self::parse_move`] before a refusal is explained.
+    fn read(&self, text: &str) -> Result<Move, MoveParseError> {
         match parse_move(&self.position, text) {
             Err(MoveParseError::IllegalUci(uci)) if self.king_square_castling => {
                 castling_by_king_square(&self.position, uci).ok_or(MoveParseError::IllegalUci(uci))
@@ -150,22 +146,23 @@ impl ChessGame {
         }
     }
 
+    /// A refused reading as the game reports it, in its castling notation.
+    fn explain(&self, error: MoveParseError) -> MoveError {
+        error.explain(|uci| self.diagnose(uci))
+    }
+
     /// Why the UCI move `uci` is not legal here, in the notation the game was
     /// loaded with.
-    pub fn diagnose(&self, uci: shakmaty::uci::UciMove) -> (crate::IllegalReason, String) {
-        validate::diagnose_in(&self.position, uci, self.king_square_castling)
+    fn diagnose(&self, uci: shakmaty::uci::UciMove) -> IllegalMove {
+        let (reason, detail) =
+            validate::diagnose_in(&self.position, uci, self.king_square_castling);
+        IllegalMove { reason, detail }
     }
 
     /// The position after the history.
     #[must_use]
     pub fn position(&self) -> &VariantPosition {
         &self.position
-    }
-
-    /// The variant's rules.
-    #[must_use]
-    pub fn rules(&self) -> ChessRules {
-        self.rules
     }
 
     /// Zobrist hashes since the last irreversible move, current last.
@@ -176,7 +173,7 @@ impl ChessGame {
 
     /// Describes a legal move of the current position.
     #[must_use]
-    pub fn describe(&self, m: Move) -> MoveInfo {
+    fn describe(&self, m: Move) -> MoveInfo {
         describe_among(&self.position, m, self.legal())
     }
 
@@ -275,8 +272,8 @@ impl ChessGame {
         Outcome::Ongoing
     }
 
-    /// The game's status under FIDE rules.
-    pub fn status(&self, options: &RuleOptions) -> Result<Status, InputError> {
+    /// The game's status under FIDE rules (the only rule set chess has).
+    pub fn status(&self, options: &RuleOptions) -> Result<Status, OptionError> {
         check_rule_set(options)?;
         let pos = &self.position;
         let occurrences = self.occurrences();
@@ -380,24 +377,24 @@ impl ChessGame {
         options: &RuleOptions,
     ) -> Result<Result<Move, Verdict>, InputError> {
         check_rule_set(options)?;
-        let parsed = self.parse_move(text);
-        if let Err(MoveParseError::Syntax(message)) = &parsed {
-            return Err(InputError::CandidateMove(message.clone()));
-        }
+        let parsed = match self.read(text) {
+            Err(MoveParseError::Syntax(syntax)) => {
+                return Err(InputError::CandidateMove(crate::MoveError::Chess(
+                    MoveError::Syntax(syntax),
+                )));
+            }
+            parsed => parsed,
+        };
         let status = self.status(options)?;
         if status.outcome.is_over() {
             return Ok(Err(Verdict::Illegal {
-                reason: crate::IllegalReason::GameOver,
+                reason: IllegalReason::GameOver,
                 detail: format!("the game is over: {}", status.outcome),
             }));
         }
-        let m = match parsed {
-            Ok(m) => m,
-            Err(MoveParseError::IllegalUci(uci)) => {
-                let (reason, detail) = self.diagnose(uci);
-                return Ok(Err(Verdict::Illegal { reason, detail }));
-            }
-            Err(MoveParseError::IllegalSan(detail)) => {
+        let error = match parsed {
+            Ok(m) => return Ok(Ok(m)),
+            Err(error @ MoveParseError::IllegalSan(_)) => {
                 // A text that names exactly one piece able to make the move by its
                 // geometry gets that piece's precise reason, as coordinates would.
                 let sole = text
@@ -405,23 +402,20 @@ impl ChessGame {
                     .parse::<SanPlus>()
                     .ok()
                     .and_then(|san| validate::sole_candidate(&self.position, &san.san));
-                let (reason, detail) = match sole {
-                    Some(uci) => self.diagnose(uci),
-                    None => (crate::IllegalReason::NoSuchMove, detail),
-                };
-                return Ok(Err(Verdict::Illegal { reason, detail }));
+                match sole {
+                    Some(uci) => MoveError::Illegal(self.diagnose(uci)),
+                    None => self.explain(error),
+                }
             }
-            Err(MoveParseError::AmbiguousSan(detail)) => {
-                return Ok(Err(Verdict::Illegal {
-                    reason: crate::IllegalReason::Ambiguous,
-                    detail,
-                }));
-            }
-            Err(MoveParseError::Syntax(message)) => {
-                return Err(InputError::CandidateMove(message));
-            }
+            Err(error) => self.explain(error),
         };
-        Ok(Ok(m))
+        match error {
+            MoveError::Illegal(IllegalMove { reason, detail }) => {
+                Ok(Err(Verdict::Illegal { reason, detail }))
+            }
+            // Syntax was answered above; explaining makes no other error.
+            other => Err(InputError::CandidateMove(crate::MoveError::Chess(other))),
+        }
     }
 
     /// Per-root-move counts at `depth` ≥ 2 for [`crate::Game::perft_until`]:
@@ -478,12 +472,9 @@ impl ChessGame {
 }
 
 /// Refuses a rule set other than FIDE, the only one chess has; `None` means FIDE.
-pub fn check_rule_set(options: &RuleOptions) -> Result<(), InputError> {
+pub(crate) fn check_rule_set(options: &RuleOptions) -> Result<(), OptionError> {
     match options.rule_set {
         None | Some(RuleSet::Fide) => Ok(()),
-        Some(other) => Err(InputError::Option {
-            field: OptionField::RuleSet,
-            message: format!("{other:?} is a xiangqi rule set; chess supports FIDE"),
-        }),
+        Some(other) => Err(OptionError::XiangqiRuleSetForChess(other)),
     }
 }

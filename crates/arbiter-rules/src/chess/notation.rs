@@ -12,6 +12,7 @@ use shakmaty::{
 use crate::{CastlingSide, MoveInfo, Notation, PieceInfo, PieceKind, Side};
 
 use super::check::{CheckTest, played};
+use super::move_error::{MoveParseError, MoveSyntaxError};
 use super::order::in_uci_order;
 use super::uci_fast;
 
@@ -50,12 +51,11 @@ pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseEr
     }
     let text = text.trim();
     if text.is_empty() {
-        return Err(MoveParseError::Syntax("the move is empty".to_owned()));
+        return Err(MoveParseError::Syntax(MoveSyntaxError::Empty));
     }
     if text.len() > 16 {
-        return Err(MoveParseError::Syntax(format!(
-            "'{}…' is too long to be a move",
-            text.chars().take(16).collect::<String>()
+        return Err(MoveParseError::Syntax(MoveSyntaxError::TooLong(
+            text.chars().take(16).collect(),
         )));
     }
     if let Ok(uci) = text.parse::<UciMove>() {
@@ -86,9 +86,9 @@ pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseEr
     match text.parse::<SanPlus>() {
         Ok(san) => match san.san.to_move(pos) {
             Ok(m) => Ok(m),
-            Err(shakmaty::san::SanError::AmbiguousSan) => Err(MoveParseError::AmbiguousSan(
-                format!("'{text}' fits more than one legal move; add the origin file or rank"),
-            )),
+            Err(shakmaty::san::SanError::AmbiguousSan) => {
+                Err(MoveParseError::AmbiguousSan(text.to_owned()))
+            }
             Err(shakmaty::san::SanError::IllegalSan) => match san.san {
                 // Castling written in SAN gets the same diagnosis as e1g1 (or,
                 // in Chess960, as the king taking its rook).
@@ -113,14 +113,11 @@ pub fn parse_move(pos: &VariantPosition, text: &str) -> Result<Move, MoveParseEr
                         promotion: None,
                     }))
                 }
-                _ => Err(MoveParseError::IllegalSan(format!(
-                    "'{text}' is not a legal move in this position"
-                ))),
+                _ => Err(MoveParseError::IllegalSan(text.to_owned())),
             },
         },
-        Err(_) => Err(MoveParseError::Syntax(format!(
-            "'{}' is neither UCI (e2e4, e7e8q, P@e4) nor SAN (Nf3, O-O, @e4)",
-            text.escape_debug()
+        Err(_) => Err(MoveParseError::Syntax(MoveSyntaxError::Unreadable(
+            text.to_owned(),
         ))),
     }
 }
@@ -178,19 +175,6 @@ pub(super) fn plain_uci(text: &[u8]) -> Option<(shakmaty::Square, shakmaty::Squa
         }
         _ => None,
     }
-}
-
-/// Why a move text did not give a legal move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MoveParseError {
-    /// The text is neither UCI nor SAN (the reason, as a sentence).
-    Syntax(String),
-    /// Well-formed UCI that is not a legal move here.
-    IllegalUci(UciMove),
-    /// Well-formed SAN that names no legal move here (the text as given).
-    IllegalSan(String),
-    /// SAN that fits more than one legal move (the text as given).
-    AmbiguousSan(String),
 }
 
 /// Describes a legal move of `pos`.

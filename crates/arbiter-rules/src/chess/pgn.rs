@@ -18,18 +18,18 @@ use shakmaty::{
 
 use pgn_reader::{Nag, RawComment};
 
-use super::{MoveParseError, diagnose, fen, notation::parse_move};
+use super::{diagnose, fen, notation::parse_move};
 use crate::{
-    InputError, OptionField, Strictness,
+    FenError, InputError, OptionError, Strictness,
     record::{
-        Annotation, MovetextWriter, ParseOptions, RecordError, RecordNotation, RecordResult,
-        RecordedGame, SEVEN_TAG_ROSTER, Variation, write_tags,
+        Annotation, LinePath, MovetextWriter, ParseOptions, RecordError, RecordNotation,
+        RecordResult, RecordedGame, SEVEN_TAG_ROSTER, Variation, write_tags,
     },
 };
 
 /// Every game of a PGN file. Where the reader gives up (a file cut inside
 /// a tag), the games before are kept and one more game says why.
-pub fn parse(data: &[u8], options: ParseOptions) -> Result<Vec<RecordedGame>, InputError> {
+pub(crate) fn parse(data: &[u8], options: ParseOptions) -> Vec<RecordedGame> {
     let mut reader = Reader::new(io::Cursor::new(data));
     let mut games = Vec::new();
     let mut visitor = MainLine {
@@ -38,7 +38,7 @@ pub fn parse(data: &[u8], options: ParseOptions) -> Result<Vec<RecordedGame>, In
     loop {
         match reader.read_game(&mut visitor) {
             Ok(Some(game)) => games.push(game),
-            Ok(None) => return Ok(games),
+            Ok(None) => return games,
             Err(error) => {
                 games.push(RecordedGame {
                     error: Some(RecordError::Unreadable(format!(
@@ -47,7 +47,7 @@ pub fn parse(data: &[u8], options: ParseOptions) -> Result<Vec<RecordedGame>, In
                     ))),
                     ..RecordedGame::default()
                 });
-                return Ok(games);
+                return games;
             }
         }
     }
@@ -311,17 +311,14 @@ impl Visitor for MainLine {
 
 /// One game as PGN in SAN. Its moves (any notation the service reads) must
 /// be legal from its start position.
-pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+pub(crate) fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
     if !matches!(notation, RecordNotation::Default | RecordNotation::San) {
-        return Err(InputError::Option {
-            field: OptionField::RecordNotation,
-            message: "chess PGN writes its moves in SAN".to_owned(),
-        });
+        return Err(OptionError::XiangqiNotationForChess(notation).into());
     }
     let position = VariantPosition::Chess(if game.fen.trim().is_empty() {
         Chess::default()
     } else {
-        fen::parse(&game.fen, Strictness::Lenient).map_err(|e| InputError::Fen(e.to_string()))?
+        fen::parse(&game.fen, Strictness::Lenient).map_err(FenError::Chess)?
     });
     let mut extra = Vec::new();
     if !game.fen.trim().is_empty() {
@@ -336,19 +333,11 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
         position,
         &game.moves,
         &game.annotations,
-        &LinePath::Main,
+        &LinePath::default(),
     )?;
     movetext.token(game.result.token());
     out.push_str(&movetext.finish());
     Ok(out)
-}
-
-/// Where a line being written sits, for error messages and field names.
-enum LinePath<'a> {
-    /// The game's main line (`position.moves`, `annotations`).
-    Main,
-    /// A variation: its path in the request (`annotations[2].variations[0]`).
-    Variation(&'a str),
 }
 
 /// Writes one line's moves from `position` with its annotations: move
@@ -360,23 +349,17 @@ fn write_line(
     mut position: VariantPosition,
     moves: &[String],
     annotations: &[Annotation],
-    path: &LinePath<'_>,
+    line: &LinePath,
 ) -> Result<(), InputError> {
-    let annotation_field = |i: usize| match path {
-        LinePath::Main => format!("annotations[{i}]"),
-        LinePath::Variation(at) => format!("{at}.annotations[{i}]"),
-    };
     for (i, annotation) in annotations.iter().enumerate() {
         if annotation.ply > moves.len() || (i > 0 && annotations[i - 1].ply >= annotation.ply) {
-            return Err(InputError::Option {
-                field: OptionField::RecordAnnotations,
-                message: format!(
-                    "{}: ply {} is not after the previous annotation's and within the line's {} moves",
-                    annotation_field(i),
-                    annotation.ply,
-                    moves.len()
-                ),
-            });
+            return Err(OptionError::AnnotationPly {
+                line: line.clone(),
+                annotation: i,
+                ply: annotation.ply,
+                moves: moves.len(),
+            }
+            .into());
         }
     }
     let at = |ply: usize| annotations.iter().position(|a| a.ply == ply);
@@ -388,18 +371,19 @@ fn write_line(
     }
     for (index, text) in moves.iter().enumerate() {
         let m = parse_move(&position, text).map_err(|e| {
-            let message = match e {
-                MoveParseError::IllegalUci(uci) => diagnose(&position, uci).1,
-                MoveParseError::Syntax(s)
-                | MoveParseError::IllegalSan(s)
-                | MoveParseError::AmbiguousSan(s) => s,
-            };
-            match path {
-                LinePath::Main => InputError::HistoryMove { index, message },
-                LinePath::Variation(at) => InputError::Option {
-                    field: OptionField::RecordAnnotations,
-                    message: format!("{at}.moves[{index}]: {message}"),
-                },
+            let error = e.explain(|uci| diagnose(&position, uci));
+            if line.0.is_empty() {
+                InputError::HistoryMove {
+                    index,
+                    error: error.into(),
+                }
+            } else {
+                OptionError::VariationMove {
+                    line: line.clone(),
+                    index,
+                    error,
+                }
+                .into()
             }
         })?;
         let before = position.clone();
@@ -425,13 +409,12 @@ fn write_line(
         }
         for (v, variation) in annotation.variations.iter().enumerate() {
             movetext.token("(");
-            let at = format!("{}.variations[{v}]", annotation_field(i));
             write_line(
                 movetext,
                 before.clone(),
                 &variation.moves,
                 &variation.annotations,
-                &LinePath::Variation(&at),
+                &line.variation(i, v),
             )?;
             movetext.token(")");
             interrupted = true;

@@ -8,7 +8,7 @@ use shakmaty::{
     variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
-use crate::types::IllegalReason;
+use crate::types::{IllegalMove, IllegalReason};
 
 fn role_name(role: Role) -> &'static str {
     match role {
@@ -74,10 +74,11 @@ fn reaches_by_geometry(role: Role, color: Color, from: Square, to: Square, captu
     ahead(1) || (from.rank() == home && ahead(2))
 }
 
-/// The reason a UCI move that shakmaty rejected is illegal, with a sentence.
+/// Why a UCI move that shakmaty rejected is illegal: the rule and a sentence.
 #[must_use]
-pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> (IllegalReason, String) {
-    diagnose_in(pos, uci, false)
+pub fn diagnose(pos: &VariantPosition, uci: UciMove) -> IllegalMove {
+    let (reason, detail) = diagnose_in(pos, uci, false);
+    IllegalMove { reason, detail }
 }
 
 /// [`diagnose`] for a game that reads Chess960 castling as the king's move to
@@ -527,7 +528,7 @@ mod tests {
         for text in ["e1c1n", "e1g1q", "e1a1r"] {
             let uci: UciMove = text.parse().unwrap();
             assert!(uci.to_move(&pos).is_err());
-            let (reason, detail) = diagnose(&pos, uci);
+            let IllegalMove { reason, detail } = diagnose(&pos, uci);
             assert_eq!(reason, IllegalReason::BadPromotion, "{text}: {detail}");
         }
     }

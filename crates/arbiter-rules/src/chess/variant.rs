@@ -5,8 +5,7 @@
 //! castling is written, and which variant ending a position has reached.
 
 use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Color, File, KnownOutcome, Position, Rank, Role, Setup,
-    Square,
+    Bitboard, Board, CastlingMode, Color, File, KnownOutcome, Position, Rank, Role, Setup, Square,
     variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
@@ -17,20 +16,20 @@ use super::notation::side;
 /// How one of the chess variants differs from the next: shakmaty's variant
 /// and how castling is written. Made once from the domain's [`Variant`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChessRules {
+pub(crate) struct ChessRules {
     /// shakmaty's move generator and endings (Chess960 is `Chess`).
-    pub variant: ShakmatyVariant,
+    pub(crate) variant: ShakmatyVariant,
     /// Chess960 castles king-takes-rook and reads X-FEN / Shredder-FEN.
-    pub castling: CastlingMode,
+    pub(crate) castling: CastlingMode,
 }
 
 /// Start positions of Chess960, numbered 0-959 (Scharnagl); 518 is chess.
-pub const CHESS960_POSITIONS: u32 = 960;
+pub(crate) const CHESS960_POSITIONS: u32 = 960;
 
 impl ChessRules {
     /// The rules of a chess variant; `None` for xiangqi.
     #[must_use]
-    pub fn of(variant: Variant) -> Option<ChessRules> {
+    pub(crate) fn of(variant: Variant) -> Option<ChessRules> {
         let (variant, castling) = match variant {
             Variant::Xiangqi => return None,
             Variant::Chess => (ShakmatyVariant::Chess, CastlingMode::Standard),
@@ -48,14 +47,14 @@ impl ChessRules {
 
     /// Standard chess, whose FEN keeps its own strict reader.
     #[must_use]
-    pub fn is_standard(self) -> bool {
+    pub(crate) fn is_standard(self) -> bool {
         self.variant == ShakmatyVariant::Chess && self.castling == CastlingMode::Standard
     }
 
     /// Whether the variant has endings of its own beyond mate and stalemate
     /// (shakmaty's `variant_outcome` can be known).
     #[must_use]
-    pub fn has_variant_endings(self) -> bool {
+    pub(crate) fn has_variant_endings(self) -> bool {
         !matches!(
             self.variant,
             ShakmatyVariant::Chess | ShakmatyVariant::Crazyhouse
@@ -65,7 +64,7 @@ impl ChessRules {
     /// The variant's start position (Chess960: the standard arrangement,
     /// number 518, with Chess960 castling).
     #[must_use]
-    pub fn start(self) -> VariantPosition {
+    pub(crate) fn start(self) -> VariantPosition {
         if self.castling == CastlingMode::Chess960 {
             return chess960_position(518);
         }
@@ -77,7 +76,7 @@ impl ChessRules {
 /// light-squared bishop, the dark-squared one, the queen, the knights, and
 /// rook, king, rook on the three squares left.
 #[must_use]
-pub fn chess960_setup(index: u32) -> Setup {
+pub(crate) fn chess960_setup(index: u32) -> Setup {
     let mut n = index % CHESS960_POSITIONS;
     let mut rank: [Option<Role>; 8] = [None; 8];
     rank[(n % 4 * 2 + 1) as usize] = Some(Role::Bishop);
@@ -140,7 +139,7 @@ pub fn chess960_setup(index: u32) -> Setup {
 
 /// [`chess960_setup`] as a position with Chess960 castling.
 #[must_use]
-pub fn chess960_position(index: u32) -> VariantPosition {
+pub(crate) fn chess960_position(index: u32) -> VariantPosition {
     VariantPosition::from_setup(
         ShakmatyVariant::Chess,
         chess960_setup(index),
@@ -155,7 +154,7 @@ pub fn chess960_position(index: u32) -> VariantPosition {
 /// king on the hill, the third check, the race's finish (won or drawn) and
 /// the destroyed horde. Mate and stalemate are judged by the caller.
 #[must_use]
-pub fn variant_ending(pos: &VariantPosition) -> Outcome {
+pub(crate) fn variant_ending(pos: &VariantPosition) -> Outcome {
     let reason = match pos.variant() {
         ShakmatyVariant::Chess | ShakmatyVariant::Crazyhouse => return Outcome::Ongoing,
         ShakmatyVariant::Atomic => Reason::KingExploded,
@@ -179,13 +178,6 @@ pub fn variant_ending(pos: &VariantPosition) -> Outcome {
         shakmaty::Outcome::Known(KnownOutcome::Draw) => Outcome::Draw { reason },
         shakmaty::Outcome::Unknown => Outcome::Ongoing,
     }
-}
-
-/// Checks given so far by each side, in three-check.
-#[must_use]
-pub fn checks_given(pos: &VariantPosition) -> Option<ByColor<u32>> {
-    pos.remaining_checks()
-        .map(|remaining| remaining.map(|r| 3u32.saturating_sub(u32::from(r))))
 }
 
 /// The perft suites' start positions of every chess variant (chess's own

@@ -10,7 +10,7 @@
 //!   material on a piece that is material (chariot, horse, cannon, advisor, elephant, a
 //!   soldier across the river), and it could not before the move (29.2: "produced by the
 //!   move just played"; after the mover's own check, detail 2 counts it as new anyway). "Wins material" is a capture whose static exchange
-//!   ([`super::see`]) nets more than nothing, so an unprotected piece, one with a false
+//!   (`see.rs`) nets more than nothing, so an unprotected piece, one with a false
 //!   root (a pinned protector) or with too few roots are chased alike. Not chases:
 //!   - a capture the general would make first (27.1: the general alone attacking is
 //!     idle; with other pieces, or backing them, it is a chase, so the general takes
@@ -116,7 +116,7 @@ pub struct ClassedMove {
 
 /// Classes every move of `plies`, played from `start`, under the Chinese rules.
 #[must_use]
-pub fn classify_loop(start: &Position, plies: &[PlyRecord]) -> Vec<ClassedMove> {
+pub(crate) fn classify_loop(start: &Position, plies: &[PlyRecord]) -> Vec<ClassedMove> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(plies.len());
     // The mover's previous move: two plies back, around the loop (it repeats).

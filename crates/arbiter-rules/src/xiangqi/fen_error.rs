@@ -1,26 +1,35 @@
-//! Why a FEN was rejected, precise enough to point at the offending rank, character or point.
+//! Why a FEN was rejected, precise enough to point at the offending field,
+//! rank or character, or at the rule its position breaks.
 
-use std::fmt;
+use super::position_error::PositionError;
 
-use super::types::{Square, side_name};
-use crate::PieceKind;
-use crate::Side;
-
-/// A FEN that does not describe a valid xiangqi position. Ranks are ICCS ranks (0-9).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A FEN that does not describe a valid xiangqi position. Ranks are ICCS
+/// ranks (0-9). Reading the text into a [`Setup`](super::Setup) gives the
+/// syntax cases; judging the setup gives [`FenError::Position`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// Longer than [`MAX_FEN_LEN`](super::MAX_FEN_LEN) bytes: refused
+    /// unread by [`XiangqiGame::load`](super::XiangqiGame::load), as chess
+    /// refuses a request's FEN (the reader itself takes any length).
+    #[error("FEN is {0} bytes long; at most {max} are accepted", max = super::MAX_FEN_LEN)]
+    TooLong(usize),
     /// The text holds no field at all.
+    #[error("empty FEN")]
     Empty,
     /// More than the six FEN fields (the count found).
+    #[error("FEN has {0} fields, at most 6 allowed")]
     TooManyFields(usize),
     /// The board field does not have 10 ranks.
+    #[error("board has {0} ranks, expected 10 separated by '/'")]
     WrongRankCount(usize),
     /// A rank describes more than 9 files.
+    #[error("rank {rank} has more than 9 files")]
     TooManyFiles {
         /// The ICCS rank (the board field starts at rank 9).
         rank: u8,
     },
     /// A rank describes fewer than 9 files.
+    #[error("rank {rank} has {files} files, expected 9")]
     TooFewFiles {
         /// The rank.
         rank: u8,
@@ -28,6 +37,7 @@ pub enum FenError {
         files: u8,
     },
     /// A character in a rank that is neither a piece letter nor a digit 1-9.
+    #[error("unexpected character '{ch}' in rank {rank}")]
     BadCharacter {
         /// The rank it appears in.
         rank: u8,
@@ -35,131 +45,16 @@ pub enum FenError {
         ch: char,
     },
     /// The side field is not `w`, `r` or `b` (the field as written).
+    #[error("bad side to move '{0}', expected 'w' (or 'r') or 'b'")]
     BadSide(String),
     /// The half-move clock is not a number (the field as written).
+    #[error("bad half-move clock '{0}'")]
     BadHalfmoveClock(String),
-    /// The full-move number is not a number from 1 (the field as written).
+    /// The full-move number is not a number, or (when strict) is 0: the
+    /// field as written.
+    #[error("bad full-move number '{0}', expected a number from 1")]
     BadFullmoveNumber(String),
-    /// The side has no general.
-    NoGeneral(Side),
-    /// The side has two or more generals.
-    MoreThanOneGeneral(Side),
-    /// The side's general stands outside its palace, on the given point.
-    GeneralOutsidePalace(Side, Square),
-    /// A side has more than the 16 pieces of a full set.
-    TooManyPieces {
-        /// The side.
-        side: Side,
-        /// Its pieces on the board.
-        count: u32,
-    },
-    /// A side has more pieces of one kind than a full set holds.
-    TooManyOfKind {
-        /// The side.
-        side: Side,
-        /// The kind.
-        kind: PieceKind,
-        /// Pieces of that kind on the board.
-        count: u32,
-        /// The most a full set holds: 5 soldiers, 2 of each other kind.
-        max: u32,
-    },
-    /// An advisor off its five palace points, on the given point.
-    AdvisorOffPoints(Side, Square),
-    /// An elephant off its seven points on its own side of the river.
-    ElephantOffPoints(Side, Square),
-    /// A soldier behind its side's start rank, where it can never stand.
-    SoldierBehindStartRank(Side, Square),
-    /// A soldier that has not crossed the river yet stands off the five start files.
-    SoldierOffStartFiles(Side, Square),
-    /// Generals face each other on an open file (given as its letter).
-    GeneralsFacing {
-        /// The file's letter, `a` to `i`.
-        file: char,
-    },
-    /// The side that is not to move is in check: it could be captured at once.
-    SideNotToMoveInCheck(Side),
+    /// Well formed, but not a position xiangqi can be played from.
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Empty => f.write_str("empty FEN"),
-            FenError::TooManyFields(n) => write!(f, "FEN has {n} fields, at most 6 allowed"),
-            FenError::WrongRankCount(n) => {
-                write!(f, "board has {n} ranks, expected 10 separated by '/'")
-            }
-            FenError::TooManyFiles { rank } => write!(f, "rank {rank} has more than 9 files"),
-            FenError::TooFewFiles { rank, files } => {
-                write!(f, "rank {rank} has {files} files, expected 9")
-            }
-            FenError::BadCharacter { rank, ch } => {
-                write!(f, "unexpected character '{ch}' in rank {rank}")
-            }
-            FenError::BadSide(s) => {
-                write!(f, "bad side to move '{s}', expected 'w' (or 'r') or 'b'")
-            }
-            FenError::BadHalfmoveClock(s) => write!(f, "bad half-move clock '{s}'"),
-            FenError::BadFullmoveNumber(s) => {
-                write!(f, "bad full-move number '{s}', expected a number from 1")
-            }
-            FenError::NoGeneral(side) => write!(f, "no {} general", side_name(*side)),
-            FenError::MoreThanOneGeneral(side) => {
-                write!(f, "more than one {} general", side_name(*side))
-            }
-            FenError::GeneralOutsidePalace(side, sq) => {
-                write!(f, "{} general outside its palace at {sq}", side_name(*side))
-            }
-            FenError::TooManyPieces { side, count } => {
-                write!(f, "{count} {} pieces, at most 16 allowed", side_name(*side))
-            }
-            FenError::TooManyOfKind {
-                side,
-                kind,
-                count,
-                max,
-            } => write!(
-                f,
-                "{count} {} {}s, at most {max} allowed",
-                side_name(*side),
-                kind.name()
-            ),
-            FenError::AdvisorOffPoints(side, sq) => {
-                write!(
-                    f,
-                    "{} advisor off its five points at {sq}",
-                    side_name(*side)
-                )
-            }
-            FenError::ElephantOffPoints(side, sq) => {
-                write!(
-                    f,
-                    "{} elephant off its seven points at {sq}",
-                    side_name(*side)
-                )
-            }
-            FenError::SoldierBehindStartRank(side, sq) => {
-                write!(
-                    f,
-                    "{} soldier behind its start rank at {sq}",
-                    side_name(*side)
-                )
-            }
-            FenError::SoldierOffStartFiles(side, sq) => write!(
-                f,
-                "{} soldier at {sq} has not crossed the river but is off the five start files",
-                side_name(*side)
-            ),
-            FenError::GeneralsFacing { file } => {
-                write!(f, "generals face each other on file {file}")
-            }
-            FenError::SideNotToMoveInCheck(side) => write!(
-                f,
-                "side not to move is in check ({} general attacked)",
-                side_name(*side)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}

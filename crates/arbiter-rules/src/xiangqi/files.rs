@@ -10,13 +10,13 @@ use crate::{Notation, PieceKind, Side};
 
 /// [`super::notation::format_iccs`] appended to a text the caller holds, such as a field of a move
 /// description being filled in place.
-pub fn push_iccs(out: &mut Notation, m: Move) {
+pub(crate) fn push_iccs(out: &mut Notation, m: Move) {
     push_square(out, m.from);
     push_square(out, m.to);
 }
 
 /// A point in ICCS coordinates (`h2`), appended to a text the caller holds.
-pub fn push_square(out: &mut Notation, square: Square) {
+pub(crate) fn push_square(out: &mut Notation, square: Square) {
     out.push_pair(SQUARE_NAMES[square.index()]);
 }
 

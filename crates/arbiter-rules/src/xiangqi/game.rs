@@ -3,20 +3,18 @@
 //! the request's options.
 
 use super::{
-    CheckTest, GameRecord, Move, MoveLimitCounter, NotationError, Piece, Position,
-    RepetitionRuling, Replay, StatusOptions, notation, perft, perft_divide,
+    CheckTest, FenError, GameRecord, HistoryError, MAX_FEN_LEN, Move, MoveError, MoveLimitCounter,
+    NotationError, Piece, Position, RepetitionRuling, Replay, StatusOptions, notation, perft,
+    perft_divide,
 };
 use crate::{
     ChasedPiece, ChineseCharacters, IllegalReason, InputError, LoadOptions, LoopMove,
-    MoveCoordinates, MoveInfo, OptionField, Outcome, PerftReport, PieceInfo, PieceKind,
+    MoveCoordinates, MoveInfo, OptionError, Outcome, PerftReport, PieceInfo, PieceKind,
     RepetitionInfo, RuleOptions, RuleSet, Status, Variant, Verdict,
 };
 
 use super::chinese::ChineseWriter;
 use super::notation::WxfWriter;
-
-/// Longest FEN accepted; a real one is under 100 bytes.
-const MAX_FEN_LEN: usize = 256;
 
 /// A loaded xiangqi game.
 #[derive(Debug, Clone)]
@@ -134,61 +132,41 @@ impl XiangqiGame {
             rule_set @ (RuleSet::Axf | RuleSet::Simple | RuleSet::Casual | RuleSet::Chinese) => {
                 rule_set
             }
-            RuleSet::Fide => {
-                return Err(InputError::Option {
-                    field: OptionField::RuleSet,
-                    message: "FIDE is the chess rule set; xiangqi supports AXF, SIMPLE, CASUAL and CHINESE"
-                        .to_owned(),
-                });
-            }
+            RuleSet::Fide => return Err(OptionError::FideForXiangqi.into()),
         };
         if rules.claim_draws {
-            return Err(InputError::Option {
-                field: OptionField::ClaimDraws,
-                message: "xiangqi has no claimable draws".to_owned(),
-            });
+            return Err(OptionError::ClaimDrawsForXiangqi.into());
         }
         if load.king_square_castling {
-            return Err(InputError::Option {
-                field: OptionField::Coordinates,
-                message: "castling coordinates exist only for chess".to_owned(),
-            });
+            return Err(OptionError::CastlingForXiangqi.into());
         }
         let start = if fen.trim().is_empty() {
             Position::startpos()
         } else {
             if fen.len() > MAX_FEN_LEN {
-                return Err(InputError::Fen(format!(
-                    "FEN is {} bytes long; at most {MAX_FEN_LEN} are accepted",
-                    fen.len()
-                )));
+                return Err(crate::FenError::Xiangqi(FenError::TooLong(fen.len())).into());
             }
-            Position::from_fen(fen, load.strictness).map_err(|e| InputError::Fen(e.to_string()))?
+            Position::from_fen(fen, load.strictness).map_err(crate::FenError::Xiangqi)?
         };
         let mut record = GameRecord::new(start, StatusOptions::new(rules, rule_set));
         for (index, text) in moves.iter().enumerate() {
             let text = text.as_ref();
+            let refused = |error: MoveError| InputError::HistoryMove {
+                index,
+                error: crate::MoveError::Xiangqi(error),
+            };
             let outcome = record.outcome();
             if outcome.is_over() {
-                return Err(InputError::HistoryMove {
-                    index,
-                    message: format!(
-                        "'{}' follows the end of the game ({})",
-                        text.escape_debug(),
-                        outcome
-                    ),
-                });
+                return Err(refused(MoveError::AfterGameEnd {
+                    text: text.to_owned(),
+                    outcome,
+                }));
             }
-            let m = notation::parse_move(record.position(), text, load.one_based).map_err(|e| {
-                InputError::HistoryMove {
-                    index,
-                    message: e.to_string(),
-                }
-            })?;
-            record.push(m).map_err(|e| InputError::HistoryMove {
-                index,
-                message: e.to_string(),
-            })?;
+            let m = notation::parse_move(record.position(), text, load.one_based)
+                .map_err(|e| refused(MoveError::Notation(e)))?;
+            record
+                .push(m)
+                .map_err(|e| refused(history_error(text, e)))?;
         }
         Ok(XiangqiGame {
             status: record.clone().finish(),
@@ -204,6 +182,13 @@ impl XiangqiGame {
     #[must_use]
     pub fn position(&self) -> &Position {
         self.status.position()
+    }
+
+    /// Reads a move of the current position in any notation the game reads
+    /// (ICCS, or 1-based coordinates when loaded so; WXF; Chinese): the legal
+    /// move, or why the text names none.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self.position(), text, self.one_based).map_err(MoveError::Notation)
     }
 
     /// Whether moves are written with 1-based ranks (the request's choice).
@@ -388,7 +373,7 @@ impl XiangqiGame {
         let mut record = self.record.clone();
         record
             .push(m)
-            .map_err(|e| InputError::CandidateMove(e.to_string()))?;
+            .map_err(|e| candidate(history_error(text, e)))?;
         let after = XiangqiGame {
             status: record.clone().finish(),
             record,
@@ -411,7 +396,7 @@ impl XiangqiGame {
         let info = describe(self.position(), m, self.one_based, self.chinese);
         self.record
             .push(m)
-            .map_err(|e| InputError::CandidateMove(e.to_string()))?;
+            .map_err(|e| candidate(history_error(text, e)))?;
         self.record.extend_replay(&mut self.status);
         Ok(legal_verdict(info, self.status()))
     }
@@ -428,7 +413,7 @@ impl XiangqiGame {
                 | NotationError::BadSquare { .. }
                 | NotationError::UnknownPiece(_)
                 | NotationError::Chinese { .. }),
-            ) => return Err(InputError::CandidateMove(e.to_string())),
+            ) => return Err(candidate(MoveError::Notation(e))),
             Err(e) => {
                 let outcome = self.outcome();
                 if outcome.is_over() {
@@ -495,6 +480,26 @@ impl XiangqiGame {
             nodes: rows.iter().map(|(_, n)| n).sum(),
             divide: rows,
         }
+    }
+}
+
+/// A candidate move that cannot be read.
+fn candidate(error: MoveError) -> InputError {
+    InputError::CandidateMove(crate::MoveError::Xiangqi(error))
+}
+
+/// A move the record refused after it was read as legal, which cannot
+/// happen (a move read is legal, and the game's end was looked at first):
+/// said as the reading would have said it.
+fn history_error(text: &str, error: HistoryError) -> MoveError {
+    match error {
+        HistoryError::IllegalMove { error, .. } => {
+            MoveError::Notation(NotationError::Illegal(error))
+        }
+        HistoryError::MoveAfterGameEnd { outcome, .. } => MoveError::AfterGameEnd {
+            text: text.to_owned(),
+            outcome,
+        },
     }
 }
 

@@ -3,8 +3,12 @@
 //! Boards are 128-bit sets with point `rank * 9 + file` (ICCS ranks, rank 0 = Red's back
 //! rank). Red is [`Side::White`](crate::Side).
 //!
-//! - [`Position`]: parsed and validated from FEN ([`Strictness`](crate::Strictness)), legal moves, `play`,
-//!   check queries, attack queries (`attackers_to`, `attacks_from`) and a zobrist hash.
+//! - [`Setup`]: a position as given (a FEN read by [`Setup::from_fen`], an XQF board, a
+//!   [`Board`] built piece by piece), judged by nothing yet; [`Position::from_setup`] is
+//!   the one way to a [`Position`], under a [`Strictness`](crate::Strictness) (spec 3.3),
+//!   and [`Position::from_fen`] takes both steps.
+//! - [`Position`]: legal moves, `play`, check queries, attack queries (`attackers_to`,
+//!   `attacks_from`) and a zobrist hash.
 //! - [`Position::validate`] explains an illegal (from, to) with an [`IllegalReason`](crate::IllegalReason).
 //! - [`notation`]: ICCS, 1-based coordinates and WXF, parsed against a position;
 //!   [`chinese`]: Chinese notation (`炮二平五`), read and written, in either character set.
@@ -15,7 +19,7 @@
 //!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL/CHINESE verdict. Pieces
 //!   keep no identity of their own: a chased piece is followed through its own moves.
 //! - [`cxq`]: the Chinese rules' classes of a loop's moves (check, mate threat, chase by
-//!   material won); [`see`]: static exchange evaluation with the rules' piece values.
+//!   material won); `see.rs`: static exchange evaluation with the rules' piece values.
 //!
 //! ```
 //! use arbiter_rules::Strictness;
@@ -43,26 +47,30 @@ mod movegen;
 pub mod notation;
 mod notation_error;
 mod perft;
-pub mod pgn;
+pub(crate) mod pgn;
 mod ply;
 mod position;
+mod position_error;
 pub mod repetition;
-pub mod see;
+mod see;
+mod setup;
 pub mod status;
 mod types;
 mod validate;
-pub mod xqf;
+pub(crate) mod xqf;
 
 pub use check::CheckTest;
-pub use fen::START_FEN;
+pub use fen::{MAX_FEN_LEN, START_FEN};
 pub use fen_error::FenError;
 pub use game::XiangqiGame;
 pub use movegen::MoveList;
 pub use notation::NotationError;
+pub use notation_error::MoveError;
 pub use perft::{perft, perft_divide};
 pub use ply::PlyRecord;
 pub use position::{Position, SquareSet};
+pub use position_error::PositionError;
 pub use repetition::{ChasedTarget, ClassedMove, RepetitionRuling, SideLoop};
+pub use setup::{Board, NotXiangqi, Setup};
 pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
-pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square, side_name};
-pub use validate::IllegalMove;
+pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square};

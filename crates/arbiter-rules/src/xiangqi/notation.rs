@@ -8,10 +8,9 @@
 use super::files::{file_count_and_index, file_number};
 use super::position::Position;
 use super::types::{Move, Piece, Square};
-use super::validate::IllegalMove;
-use crate::{IllegalReason, Notation, PieceKind, Side};
+use crate::{IllegalMove, IllegalReason, Notation, PieceKind, Side};
 
-pub use super::files::{push_iccs, push_square};
+pub(crate) use super::files::{push_iccs, push_square};
 pub use super::notation_error::NotationError;
 
 /// Splits `h2e2`, `H2-E2`, `b3b10` into (file, rank number) pairs, ranks as written.
@@ -229,7 +228,7 @@ pub fn to_wxf(pos: &Position, m: Move) -> Notation {
 /// WXF for many legal moves of one position. The moves of one piece share their first two
 /// characters, which take the most reading of the board; moves in ICCS order come piece by
 /// piece, so each piece's are worked out once.
-pub struct WxfWriter<'a> {
+pub(crate) struct WxfWriter<'a> {
     pos: &'a Position,
     last: Option<(Square, Piece, [char; 2])>,
 }
@@ -237,12 +236,12 @@ pub struct WxfWriter<'a> {
 impl<'a> WxfWriter<'a> {
     /// A writer for legal moves of `pos`; moves of one piece given together share their first two characters.
     #[must_use]
-    pub fn new(pos: &'a Position) -> WxfWriter<'a> {
+    pub(crate) fn new(pos: &'a Position) -> WxfWriter<'a> {
         WxfWriter { pos, last: None }
     }
 
     /// [`to_wxf`] of a legal move of this writer's position, appended to `out`.
-    pub fn push(&mut self, out: &mut Notation, m: Move) {
+    pub(crate) fn push(&mut self, out: &mut Notation, m: Move) {
         let (piece, designation) = match self.last {
             Some((from, piece, designation)) if from == m.from => (piece, designation),
             _ => {

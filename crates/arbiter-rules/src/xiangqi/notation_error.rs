@@ -1,11 +1,11 @@
 //! Why a xiangqi move text was not accepted, in any of the notations (`notation.rs`,
-//! `chinese.rs`): one error type, so that every caller reports them alike.
+//! `chinese.rs`): one error type, so that every caller reports them alike; and
+//! [`MoveError`], a game's refusal, which adds the move played after the end.
 
 use std::fmt;
 
 use super::types::Move;
-use super::validate::IllegalMove;
-use crate::PieceKind;
+use crate::{IllegalMove, Outcome, PieceKind};
 
 /// Why a move string was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,5 +114,28 @@ impl std::error::Error for NotationError {}
 impl From<IllegalMove> for NotationError {
     fn from(e: IllegalMove) -> Self {
         NotationError::Illegal(e)
+    }
+}
+
+/// Why a game refuses a move text: what the service answers for a move of a
+/// history, a search restriction or a record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is no move, or no legal one, of the position it was played in.
+    #[error(transparent)]
+    Notation(NotationError),
+    /// The game had already ended before the move.
+    #[error("'{}' follows the end of the game ({outcome})", .text.escape_debug())]
+    AfterGameEnd {
+        /// The move as written.
+        text: String,
+        /// How the game had ended.
+        outcome: Outcome,
+    },
+}
+
+impl From<NotationError> for MoveError {
+    fn from(error: NotationError) -> Self {
+        MoveError::Notation(error)
     }
 }

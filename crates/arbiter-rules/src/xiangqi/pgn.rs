@@ -9,11 +9,12 @@
 //! No Rust PGN reader knows xiangqi's moves, so the few lexical rules PGN
 //! has are read here.
 
+use super::MoveError;
 use super::{Position, chinese, notation};
 use crate::{
-    ChineseCharacters, InputError, OptionField, Side, Strictness,
+    ChineseCharacters, FenError, InputError, OptionError, Side, Strictness,
     record::{
-        MovetextWriter, RecordError, RecordNotation, RecordResult, RecordedGame,
+        FormatError, MovetextWriter, RecordError, RecordNotation, RecordResult, RecordedGame,
         XIANGQI_TAG_ROSTER, write_tags,
     },
 };
@@ -138,9 +139,8 @@ fn tokens(text: &str) -> Vec<Token> {
 
 /// Every game of a xiangqi PGN file. The data must be UTF-8 (PGN files in
 /// GB18030 are not read).
-pub fn parse(data: &[u8]) -> Result<Vec<RecordedGame>, InputError> {
-    let text = std::str::from_utf8(data)
-        .map_err(|e| InputError::Record(format!("the PGN is not UTF-8 text: {e}")))?;
+pub(crate) fn parse(data: &[u8]) -> Result<Vec<RecordedGame>, FormatError> {
+    let text = std::str::from_utf8(data).map_err(FormatError::NotUtf8)?;
     let mut games = Vec::new();
     let mut current: Option<Reading> = None;
     for token in tokens(text) {
@@ -256,24 +256,17 @@ enum Moves {
 }
 
 /// One game as xiangqi PGN, its moves in ICCS, WXF (the default) or Chinese.
-pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+pub(crate) fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
     let moves = match notation {
         RecordNotation::Iccs => Moves::Iccs,
         RecordNotation::Default | RecordNotation::Wxf => Moves::Wxf,
         RecordNotation::Chinese(characters) => Moves::Chinese(characters),
-        RecordNotation::San => {
-            return Err(InputError::Option {
-                field: OptionField::RecordNotation,
-                message: "SAN is chess's notation; xiangqi PGN writes ICCS, WXF or Chinese"
-                    .to_owned(),
-            });
-        }
+        RecordNotation::San => return Err(OptionError::SanForXiangqi.into()),
     };
     let mut position = if game.fen.trim().is_empty() {
         Position::startpos()
     } else {
-        Position::from_fen(&game.fen, Strictness::Lenient)
-            .map_err(|e| InputError::Fen(e.to_string()))?
+        Position::from_fen(&game.fen, Strictness::Lenient).map_err(FenError::Xiangqi)?
     };
     let mut extra = vec![
         ("Game", "Chinese Chess".to_owned()),
@@ -303,7 +296,7 @@ pub fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, In
         let m =
             notation::parse_move(&position, text, false).map_err(|e| InputError::HistoryMove {
                 index,
-                message: e.to_string(),
+                error: MoveError::Notation(e).into(),
             })?;
         let number = position.fullmove_number();
         if position.side_to_move() == Side::White {

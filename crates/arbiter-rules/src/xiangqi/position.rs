@@ -5,12 +5,13 @@ use super::attacks::{
     ZOBRIST_PIECES, cannon_captures, chariot_attacks, elephant_attacks, horse_attackers,
     horse_attacks,
 };
+use super::setup::Setup;
 use super::types::{Move, Piece, SQUARES, Square, side_index};
 use crate::PieceKind;
 use crate::Side;
 
-/// A legal xiangqi position. Fields are private to the board's files (this one, `fen.rs`
-/// and `check.rs`): every `Position` passed FEN validation
+/// A legal xiangqi position. Fields are private to the board's files (this one,
+/// `setup.rs` and `check.rs`): every `Position` passed [`Position::from_setup`]
 /// (or was reached by legal moves from one), so movegen can rely on exactly one general
 /// per side.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,51 +62,22 @@ impl Position {
     /// The standard start position.
     #[must_use]
     pub fn startpos() -> Position {
-        let mut pos = Position::empty();
-        let back = [
-            PieceKind::Chariot,
-            PieceKind::Horse,
-            PieceKind::Elephant,
-            PieceKind::Advisor,
-            PieceKind::General,
-            PieceKind::Advisor,
-            PieceKind::Elephant,
-            PieceKind::Horse,
-            PieceKind::Chariot,
-        ];
-        for (file, kind) in (0u8..).zip(back) {
-            pos.put(sq(file, 0), Piece::new(Side::White, kind));
-            pos.put(sq(file, 9), Piece::new(Side::Black, kind));
-        }
-        for file in [1, 7] {
-            pos.put(sq(file, 2), Piece::new(Side::White, PieceKind::Cannon));
-            pos.put(sq(file, 7), Piece::new(Side::Black, PieceKind::Cannon));
-        }
-        for file in [0, 2, 4, 6, 8] {
-            pos.put(sq(file, 3), Piece::new(Side::White, PieceKind::Soldier));
-            pos.put(sq(file, 6), Piece::new(Side::Black, PieceKind::Soldier));
-        }
-        pos
-    }
-
-    pub(super) fn empty() -> Position {
+        let Setup {
+            board,
+            side_to_move,
+            halfmove_clock,
+            fullmove_number,
+        } = Setup::startpos();
+        // The start position is legal: no need to judge it.
         Position {
-            mailbox: [0; SQUARES],
-            by_side: [0; 2],
-            by_kind: [0; 7],
-            side: Side::White,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            zobrist: 0,
+            mailbox: board.mailbox,
+            by_side: board.by_side,
+            by_kind: board.by_kind,
+            side: side_to_move,
+            halfmove_clock,
+            fullmove_number,
+            zobrist: board.zobrist,
         }
-    }
-
-    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
-        let i = sq.index();
-        self.mailbox[i] = piece.code();
-        self.by_side[side_index(piece.side)] |= sq.bit();
-        self.by_kind[piece.kind as usize] |= sq.bit();
-        self.zobrist ^= ZOBRIST_PIECES[piece.code() as usize][i];
     }
 
     /// The side to move (`Side::White` is Red).

@@ -277,7 +277,7 @@ fn forbidden_reason(status: LoopStatus) -> Reason {
 /// starts from (the first occurrence), `loop_plies` the moves from there to now and
 /// `first_ply` the index of the first of them in the history.
 #[must_use]
-pub fn rule_repetition(
+pub(crate) fn rule_repetition(
     rule: RuleSet,
     count: u32,
     occurrences: u32,

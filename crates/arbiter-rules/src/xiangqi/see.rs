@@ -17,7 +17,7 @@ use crate::{PieceKind, Side};
 
 /// Material value of `piece` standing on `sq` (CXQ 25.3, in advisor units).
 #[must_use]
-pub fn material_value(piece: Piece, sq: Square) -> i32 {
+pub(crate) fn material_value(piece: Piece, sq: Square) -> i32 {
     match piece.kind {
         PieceKind::Chariot => 4,
         PieceKind::Horse | PieceKind::Cannon => 2,
@@ -47,7 +47,7 @@ fn spend_order(piece: Piece, sq: Square) -> i32 {
 /// Whether the piece on `from` may legally capture on `to` (its own general not exposed
 /// afterwards), whoever is to move.
 #[must_use]
-pub fn capture_is_legal(pos: &Position, from: Square, to: Square) -> bool {
+pub(crate) fn capture_is_legal(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else {
         return false;
     };
@@ -60,7 +60,7 @@ pub fn capture_is_legal(pos: &Position, from: Square, to: Square) -> bool {
 /// sequence of recaptures on `to` (each side may stop when going on would lose). The
 /// capture must be legal ([`capture_is_legal`]).
 #[must_use]
-pub fn exchange_gain(pos: &Position, from: Square, to: Square) -> i32 {
+pub(crate) fn exchange_gain(pos: &Position, from: Square, to: Square) -> i32 {
     let (Some(capturer), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
         return 0;
     };

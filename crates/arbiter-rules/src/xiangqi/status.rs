@@ -10,8 +10,7 @@ use super::ply::PlyRecord;
 use super::position::{Position, SquareSet};
 use super::repetition::{RepetitionRuling, rule_repetition};
 use super::types::Move;
-use super::validate::IllegalMove;
-use crate::{MaterialDraw, Outcome, Reason, RuleOptions, RuleSet, Side, Variant};
+use crate::{IllegalMove, MaterialDraw, Outcome, Reason, RuleOptions, RuleSet, Side, Variant};
 
 /// Game-end options (spec 11): a request's [`RuleOptions`] resolved for xiangqi,
 /// with the rule set decided.
@@ -228,7 +227,7 @@ impl GameRecord {
     /// The most any one position has occurred since the last capture: no move can
     /// complete a repetition of `count` while this is below `count - 1`.
     #[must_use]
-    pub fn most_occurrences(&self) -> u32 {
+    pub(crate) fn most_occurrences(&self) -> u32 {
         self.occurrences.values().copied().max().unwrap_or(0)
     }
 
@@ -359,7 +358,7 @@ impl GameRecord {
     /// Brings `replay`, the [`Self::finish`] of this record before its last
     /// push, up to date with that push: one ply and one position appended,
     /// the summary fields recomputed as `finish` would.
-    pub fn extend_replay(&self, replay: &mut Replay) {
+    pub(crate) fn extend_replay(&self, replay: &mut Replay) {
         debug_assert_eq!(replay.plies.len() + 1, self.plies.len());
         if let Some(ply) = self.plies.last() {
             replay.plies.push(ply.clone());

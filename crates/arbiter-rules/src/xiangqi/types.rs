@@ -160,7 +160,7 @@ pub(crate) const fn side_index(side: Side) -> usize {
 
 /// "red" / "black": the xiangqi names of the sides.
 #[must_use]
-pub const fn side_name(side: Side) -> &'static str {
+pub(crate) const fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "red",
         Side::Black => "black",

@@ -1,29 +1,10 @@
 //! Explains why an arbitrary (from, to) pair is not a legal move.
 
-use std::fmt;
-
 use super::attacks::{ADVISOR_STEPS, GENERAL_STEPS, HALF, between};
 use super::position::Position;
 use super::types::{Move, Square, side_index, side_name};
-use crate::IllegalReason;
 use crate::PieceKind;
-
-/// A rejected move: the rule it breaks and a sentence naming the points and pieces.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// The rule the move breaks.
-    pub reason: IllegalReason,
-    /// A sentence naming the points and pieces involved.
-    pub detail: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.detail)
-    }
-}
-
-impl std::error::Error for IllegalMove {}
+use crate::{IllegalMove, IllegalReason};
 
 fn reject(reason: IllegalReason, detail: String) -> Result<Move, IllegalMove> {
     Err(IllegalMove { reason, detail })

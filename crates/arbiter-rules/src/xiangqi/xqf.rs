@@ -17,10 +17,11 @@
 
 use encoding_rs::GB18030;
 
-use super::{Position, Square, notation};
+use super::MoveError;
+use super::{Board, Piece, Position, Setup, Square, notation};
 use crate::{
-    InputError, PieceKind, Side, Strictness,
-    record::{RecordError, RecordResult, RecordedGame},
+    FenError, InputError, PieceKind, Side, Strictness,
+    record::{FormatError, RecordError, RecordResult, RecordedGame, XqfError},
 };
 
 const HEADER_LEN: usize = 0x400;
@@ -122,32 +123,31 @@ impl Keys {
 }
 
 /// Reads one XQF file.
-pub fn parse(data: &[u8]) -> Result<RecordedGame, InputError> {
-    let bad = |message: String| Err(InputError::Record(message));
+pub(crate) fn parse(data: &[u8]) -> Result<RecordedGame, FormatError> {
+    let bad = |error: XqfError| Err(FormatError::Xqf(error));
     if data.len() < HEADER_LEN {
-        return bad(format!(
-            "the XQF file is cut short: {} bytes, where its header alone is {HEADER_LEN}",
-            data.len()
-        ));
+        return bad(XqfError::CutShort {
+            len: data.len(),
+            header: HEADER_LEN,
+        });
     }
     let header = &data[..HEADER_LEN];
     if &header[..2] != b"XQ" {
-        return bad("the data is not XQF (no 'XQ' signature)".to_owned());
+        return bad(XqfError::NoSignature);
     }
     let version = header[2];
     if version == 0 || version > MAX_VERSION {
-        return bad(format!(
-            "XQF version {version} is not one this server reads (1 to {MAX_VERSION})"
-        ));
+        return bad(XqfError::Version {
+            version,
+            newest: MAX_VERSION,
+        });
     }
     if version > PLAIN_VERSION {
         let sum = header[12..16]
             .iter()
             .fold(0u8, |sum, &b| sum.wrapping_add(b));
         if sum != 0 {
-            return bad(format!(
-                "the XQF keys fail their checksum (their sum is {sum} modulo 256, not 0): the file is damaged"
-            ));
+            return bad(XqfError::Checksum(sum));
         }
     }
     let keys = Keys::read(header);
@@ -170,7 +170,7 @@ pub fn parse(data: &[u8]) -> Result<RecordedGame, InputError> {
         .collect();
     let moves = match read_moves(&body, &keys) {
         Ok(moves) => moves,
-        Err(message) => return bad(message),
+        Err(error) => return bad(error),
     };
     let board = match read_board(&header[16..48], &keys) {
         Ok(board) => board,
@@ -184,15 +184,17 @@ pub fn parse(data: &[u8]) -> Result<RecordedGame, InputError> {
         .first()
         .and_then(|&(from, _)| board.iter().position(|&p| p == Some(from)))
         .is_some_and(|slot| slot >= 16);
-    let fen = board_fen(
-        &board,
-        if black_first {
+    let setup = Setup {
+        board: board_pieces(&board),
+        side_to_move: if black_first {
             Side::Black
         } else {
             Side::White
         },
-    );
-    let mut position = match Position::from_fen(&fen, Strictness::Lenient) {
+        halfmove_clock: 0,
+        fullmove_number: 1,
+    };
+    let mut position = match Position::from_setup(setup, Strictness::Lenient) {
         Ok(position) => position,
         Err(error) => {
             game.error = Some(RecordError::Fen(format!(
@@ -273,52 +275,20 @@ fn square_point(square: Square) -> u8 {
     square.file() * 10 + square.rank()
 }
 
-/// The FEN of the pieces on `board` with `side` to move.
-fn board_fen(board: &[Option<Square>; 32], side: Side) -> String {
-    let mut fen = String::new();
-    for rank in (0..10u8).rev() {
-        let mut empty = 0;
-        for file in 0..9u8 {
-            let piece = board
-                .iter()
-                .position(|&s| s.is_some_and(|s| s.file() == file && s.rank() == rank));
-            match piece {
-                Some(slot) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    let letter = match SLOTS[slot % 16] {
-                        PieceKind::Chariot => 'r',
-                        PieceKind::Horse => 'n',
-                        PieceKind::Elephant => 'b',
-                        PieceKind::Advisor => 'a',
-                        PieceKind::General => 'k',
-                        PieceKind::Cannon => 'c',
-                        _ => 'p',
-                    };
-                    fen.push(if slot < 16 {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter
-                    });
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
+/// The pieces of the slots on `board` (Red's first), each on its own point.
+fn board_pieces(board: &[Option<Square>; 32]) -> Board {
+    let mut pieces = Board::empty();
+    for (slot, square) in board.iter().enumerate() {
+        if let Some(square) = *square {
+            let side = if slot < 16 { Side::White } else { Side::Black };
+            pieces.put(square, Piece::new(side, SLOTS[slot % 16]));
         }
     }
-    fen.push_str(if side == Side::Black { " b" } else { " w" });
-    fen
+    pieces
 }
 
 /// The main line's moves as (from, to) squares.
-fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, String> {
+fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, XqfError> {
     let mut at = 0usize;
     let mut moves = Vec::new();
     let mut first = true;
@@ -328,10 +298,7 @@ fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, String>
                 // A file with no move records at all: no moves.
                 return Ok(moves);
             }
-            return Err(format!(
-                "the XQF move records end after {} moves, where another was announced",
-                moves.len()
-            ));
+            return Err(XqfError::MovesCutShort(moves.len()));
         };
         at += 4;
         let tag = record[2];
@@ -351,7 +318,7 @@ fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, String>
         let comment = usize::try_from(comment)
             .ok()
             .filter(|&len| at + len <= body.len())
-            .ok_or_else(|| "an XQF comment length runs past the file (a wrong key?)".to_owned())?;
+            .ok_or(XqfError::CommentPastEnd)?;
         at += comment;
         if !first {
             let from = record[0].wrapping_sub(0x18).wrapping_sub(keys.from);
@@ -360,16 +327,11 @@ fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, String>
                 (from < 90).then(|| point_square(from)).flatten(),
                 (to < 90).then(|| point_square(to)).flatten(),
             ) else {
-                return Err(format!(
-                    "XQF move {} has an off-board point (a wrong key?)",
-                    moves.len()
-                ));
+                return Err(XqfError::OffBoardMove(moves.len()));
             };
             moves.push((from, to));
             if moves.len() > MAX_MOVES {
-                return Err(format!(
-                    "the XQF main line is longer than {MAX_MOVES} moves"
-                ));
+                return Err(XqfError::TooManyMoves(MAX_MOVES));
             }
         }
         first = false;
@@ -384,20 +346,19 @@ fn read_moves(body: &[u8], keys: &Keys) -> Result<Vec<(Square, Square)>, String>
     }
 }
 
-fn read_i32(body: &[u8], at: usize) -> Result<i32, String> {
+fn read_i32(body: &[u8], at: usize) -> Result<i32, XqfError> {
     body.get(at..at + 4)
         .and_then(|b| b.try_into().ok())
         .map(i32::from_le_bytes)
-        .ok_or_else(|| "the XQF move records are cut short".to_owned())
+        .ok_or(XqfError::RecordCutShort)
 }
 
 /// Writes one game as XQF: version 10, or 18 when `encrypted`.
-pub fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError> {
+pub(crate) fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError> {
     let start = if game.fen.trim().is_empty() {
         Position::startpos()
     } else {
-        Position::from_fen(&game.fen, Strictness::Lenient)
-            .map_err(|e| InputError::Fen(e.to_string()))?
+        Position::from_fen(&game.fen, Strictness::Lenient).map_err(FenError::Xiangqi)?
     };
     let mut position = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
@@ -405,7 +366,7 @@ pub fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError
         let m =
             notation::parse_move(&position, text, false).map_err(|e| InputError::HistoryMove {
                 index,
-                message: e.to_string(),
+                error: MoveError::Notation(e).into(),
             })?;
         moves.push((m.from, m.to));
         position.play(m);
@@ -434,7 +395,7 @@ pub fn write(game: &RecordedGame, encrypted: bool) -> Result<Vec<u8>, InputError
         header[15] = xyt;
     }
     let keys = Keys::read(&header);
-    write_board(&mut header, &start, &keys)?;
+    write_board(&mut header, &start, &keys).map_err(FormatError::Xqf)?;
     header[RESULT_AT] = match game.result {
         RecordResult::Unknown => 0,
         RecordResult::WhiteWins => 1,
@@ -498,7 +459,7 @@ fn is_char_start(bytes: &[u8], at: usize) -> bool {
     i == at
 }
 
-fn write_board(header: &mut [u8], start: &Position, keys: &Keys) -> Result<(), InputError> {
+fn write_board(header: &mut [u8], start: &Position, keys: &Keys) -> Result<(), XqfError> {
     let mut points = [0xFFu8; 32];
     for square in Square::all() {
         let Some(piece) = start.piece_at(square) else {
@@ -507,12 +468,7 @@ fn write_board(header: &mut [u8], start: &Position, keys: &Keys) -> Result<(), I
         let base = if piece.side == Side::White { 0 } else { 16 };
         let slot = (0..16)
             .find(|&i| SLOTS[i] == piece.kind && points[base + i] == 0xFF)
-            .ok_or_else(|| {
-                InputError::Record(format!(
-                    "XQF has room for no more {:?}s of one side than the start position holds",
-                    piece.kind
-                ))
-            })?;
+            .ok_or(XqfError::NoSlot(piece.kind))?;
         points[base + slot] = square_point(square);
     }
     for (slot, &point) in points.iter().enumerate() {

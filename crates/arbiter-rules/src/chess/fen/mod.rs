@@ -1,18 +1,20 @@
 //! Chess FEN parsing with errors that say exactly what is wrong.
 //!
-//! This module reads the fields, with a message naming what is wrong in each
+//! This module reads the fields, with an error naming what is wrong in each
 //! (shakmaty's reader only reports which field is bad), into a shakmaty
-//! `Setup`; shakmaty makes the legality checks, and their errors become
-//! sentences naming the squares involved. The fuzz harness holds every
-//! position read here equal to the one shakmaty's own reader finds.
+//! `Setup`: the raw stage, which shakmaty already has and this crate does
+//! not repeat. shakmaty's `from_setup` makes the legality checks, and their
+//! flags become [`PositionProblem`]s naming the sides and squares involved.
+//! The fuzz harness holds every position read here equal to the one
+//! shakmaty's own reader finds.
 
 use std::num::NonZeroU32;
 
-use crate::Strictness;
+use crate::{Side, Strictness};
 use shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, File, FromSetup, PositionError,
     PositionErrorKinds, Rank, Role, Setup, Square,
-    fen::{Fen, ParseFenError},
+    fen::Fen,
     variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
@@ -20,7 +22,7 @@ use super::variant::{CHESS960_POSITIONS, ChessRules, chess960_position};
 
 mod error;
 mod write;
-pub use error::FenError;
+pub use error::{FenError, PositionProblem};
 pub use write::format;
 
 /// Longest FEN accepted; a real one is under 100 bytes.
@@ -111,9 +113,9 @@ fn accept<P>(
             .or_else(PositionError::ignore_invalid_ep_square)
             .or_else(PositionError::ignore_impossible_check)
             .or_else(PositionError::ignore_too_much_material)
-            .map_err(|e| FenError::Illegal(describe(e.kinds(), board, turn, variant)));
+            .map_err(|e| FenError::Illegal(problems(e.kinds(), board, turn, variant)));
     }
-    Err(FenError::Illegal(describe(kinds, board, turn, variant)))
+    Err(FenError::Illegal(problems(kinds, board, turn, variant)))
 }
 
 /// A clock field: ASCII digits only (no sign), within `u32`.
@@ -216,7 +218,7 @@ fn parse_board(text: &str) -> Result<Board, FenError> {
         },
         ByColor { black, white },
     )
-    .map_err(|_| FenError::Illegal("the board's pieces overlap".to_owned()))
+    .map_err(|_| FenError::Illegal(vec![PositionProblem::Overlap]))
 }
 
 /// A piece letter as its role's index (pawn 0 to king 5) and whether it is white.
@@ -299,30 +301,24 @@ fn parse_ep(ep: &str) -> Result<Option<Square>, FenError> {
     }
 }
 
-fn squares(bb: Bitboard) -> String {
-    bb.into_iter()
-        .map(|sq| sq.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn side_name(color: Color) -> &'static str {
+fn side(color: Color) -> Side {
     match color {
-        Color::White => "white",
-        Color::Black => "black",
+        Color::White => Side::White,
+        Color::Black => Side::Black,
     }
 }
 
-/// Turns shakmaty's error flags into one sentence per problem.
-fn describe(
+/// shakmaty's error flags as the problems they stand for, naming the sides
+/// and squares involved.
+fn problems(
     kinds: PositionErrorKinds,
     board: &Board,
     turn: Color,
     variant: ShakmatyVariant,
-) -> String {
+) -> Vec<PositionProblem> {
     let mut problems = Vec::new();
     if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
-        problems.push("the board is empty".to_owned());
+        problems.push(PositionProblem::EmptyBoard);
     }
     for color in [Color::White, Color::Black] {
         let kings = board.by_piece(color.king());
@@ -336,75 +332,39 @@ fn describe(
             continue;
         }
         if kings.is_empty() {
-            problems.push(format!("{} has no king", side_name(color)));
+            problems.push(PositionProblem::NoKing(side(color)));
         } else if kings.count() > 1 {
-            problems.push(format!(
-                "{} has {} kings ({})",
-                side_name(color),
-                kings.count(),
-                squares(kings)
+            problems.push(PositionProblem::TooManyKings(
+                side(color),
+                kings.into_iter().collect(),
             ));
         }
     }
     if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
         let backrank_pawns = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
-        problems.push(format!(
-            "pawns on the first or last rank ({})",
-            squares(backrank_pawns)
+        problems.push(PositionProblem::PawnsOnBackrank(
+            backrank_pawns.into_iter().collect(),
         ));
     }
     if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
-        problems.push(
-            "castling rights name a king or rook that is not on its starting square".to_owned(),
-        );
+        problems.push(PositionProblem::InvalidCastlingRights);
     }
     if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
-        problems.push(
-            "the en-passant square does not follow a double pawn push by the side that just moved"
-                .to_owned(),
-        );
+        problems.push(PositionProblem::InvalidEpSquare);
     }
     if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
-        problems.push(format!(
-            "the side not to move ({}) is in check",
-            side_name(!turn)
-        ));
+        problems.push(PositionProblem::OppositeCheck(side(!turn)));
     }
     if kinds.contains(PositionErrorKinds::IMPOSSIBLE_CHECK) {
-        problems.push(
-            "the check on the side to move cannot arise in a game (too many or aligned checkers)"
-                .to_owned(),
-        );
+        problems.push(PositionProblem::ImpossibleCheck);
     }
     if kinds.contains(PositionErrorKinds::TOO_MUCH_MATERIAL) {
-        problems.push(
-            if variant == ShakmatyVariant::Crazyhouse {
-                "more pieces on the board and in the pockets than a game can hold"
-            } else {
-                "more material than promotions could produce"
-            }
-            .to_owned(),
-        );
+        problems.push(PositionProblem::TooMuchMaterial(variant));
     }
     if kinds.contains(PositionErrorKinds::VARIANT) {
-        problems.push(
-            match variant {
-                ShakmatyVariant::ThreeCheck => "both sides have already given three checks",
-                ShakmatyVariant::Crazyhouse => {
-                    "the board and the pockets hold more than 64 pieces together"
-                }
-                ShakmatyVariant::RacingKings => {
-                    "racing kings has no pawns, and both kings cannot stand on the eighth rank with black to move"
-                }
-                _ => "the position breaks a rule of the variant",
-            }
-            .to_owned(),
-        );
+        problems.push(PositionProblem::VariantRule(variant));
     }
-    if problems.is_empty() {
-        problems.push("the position is not legal".to_owned());
-    }
-    problems.join("; ")
+    problems
 }
 
 /// Reads the FEN of a chess variant (not standard chess, which [`parse`]
@@ -412,7 +372,7 @@ fn describe(
 /// X-FEN and Shredder-FEN castling, crazyhouse pockets (`[Qn]` or a ninth
 /// rank) and promoted pieces (`~`), three-check counters as a `3+3` field or
 /// a `+1+2` suffix. Chess960 also takes a start-position number (`518`).
-pub fn parse_variant(
+pub(crate) fn parse_variant(
     fen: &str,
     rules: ChessRules,
     strictness: Strictness,
@@ -428,7 +388,7 @@ pub fn parse_variant(
         };
     }
     let setup = Fen::from_ascii(text.as_bytes())
-        .map_err(|e| FenError::VariantField(variant_field_error(e)))?
+        .map_err(FenError::VariantField)?
         .into_setup();
     let board = setup.board.clone();
     let turn = setup.turn;
@@ -439,31 +399,6 @@ pub fn parse_variant(
         turn,
         rules.variant,
     )
-}
-
-/// The sentence for a field shakmaty's FEN reader refused.
-fn variant_field_error(error: ParseFenError) -> &'static str {
-    match error {
-        ParseFenError::InvalidFen => {
-            "expected the fields board, side, castling, en passant, [checks,] halfmove clock, fullmove number [+checks]"
-        }
-        ParseFenError::InvalidBoard => {
-            "the board must be 8 ranks of 8 files: piece letters (PNBRQK/pnbrqk, '~' after a promoted piece) and digits 1-8, ranks separated by '/'"
-        }
-        ParseFenError::InvalidPocket => {
-            "the pocket ('[Qn]' after the board, or a ninth rank) may hold only piece letters, at most 64"
-        }
-        ParseFenError::InvalidTurn => "side to move must be 'w' or 'b'",
-        ParseFenError::InvalidCastling => {
-            "castling field must be '-', KQkq, or the rooks' files (Shredder-FEN HAha, X-FEN)"
-        }
-        ParseFenError::InvalidEpSquare => "en-passant field must be '-' or a square",
-        ParseFenError::InvalidRemainingChecks => {
-            "three-check counters must be the checks given as '+1+2' (each 0-3) or the checks remaining as a '3+3' field"
-        }
-        ParseFenError::InvalidHalfmoveClock => "halfmove clock must be a non-negative number",
-        ParseFenError::InvalidFullmoves => "fullmove number must be a number from 1",
-    }
 }
 
 #[cfg(test)]
