@@ -191,6 +191,10 @@ pub enum Command {
     /// Speak UCI on stdin/stdout (chess; xiangqi with `setoption name
     /// UCI_Variant value xiangqi`), for bot frameworks, GUIs and match tools.
     Uci(UciArgs),
+    /// Play engines against each other (chess, its variants, xiangqi), every
+    /// move refereed by Arbiter's rules: `arbiter match --engine
+    /// name=A,cmd=/usr/games/stockfish --engine name=B,builtin --nodes 20000`.
+    Match(crate::arena::MatchArgs),
 }
 
 /// The settings of `arbiter uci`.

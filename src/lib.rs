@@ -7,7 +7,9 @@
 //! [`uci`] speaks UCI/UCCI on stdin, and [`config`] and [`telemetry`]
 //! assemble the process.
 
+pub mod arena;
 pub mod config;
+pub mod external;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzz;
 #[doc = include_str!("../README.md")]

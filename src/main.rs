@@ -21,6 +21,7 @@ fn main() -> std::process::ExitCode {
     let config = Config::parse();
     match config.command.clone() {
         Some(Command::Uci(args)) => run_uci(&args),
+        Some(Command::Match(args)) => arbiter::arena::run(&args),
         None => match tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()

@@ -4,6 +4,7 @@
 //! need (bots), and `arbiter uci` through real clients (uci). `cargo test --test
 //! engine <module>` runs one module alone.
 
+mod arena;
 mod bots;
 mod chess_tactics;
 mod search_behaviour;

@@ -42,6 +42,20 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "the transport converts and routes; searches are set up by arbiter_engine::Analysis",
     ),
     (
+        "src/external",
+        &[
+            "arbiter_rules",
+            "arbiter_engine",
+            "crate::transport",
+            "crate::proto",
+            "crate::arena",
+            "tonic",
+            "prost",
+            "tokio",
+        ],
+        "an engine process is driven line by line; its caller judges what it answers",
+    ),
+    (
         "src/uci",
         &[
             "crate::transport",
