@@ -211,7 +211,7 @@ mod tests {
 
     use super::{Game, LoadOptions, RuleOptions, Variant};
 
-    fn start(variant: Variant) -> Game {
+    fn start_position(variant: Variant) -> Game {
         Game::load(
             variant,
             "",
@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn perft_until_counts_like_perft_unless_stopped() {
         for variant in [Variant::Chess, Variant::Xiangqi] {
-            let game = start(variant);
+            let game = start_position(variant);
             for depth in 0..=3 {
                 for divide in [false, true] {
                     let whole = game.perft(depth, divide);

@@ -65,7 +65,7 @@ impl ChessGame {
             return Err(OptionError::OneBasedForChess.into());
         }
         let position = if fen.trim().is_empty() {
-            rules.start()
+            rules.start_position()
         } else if rules.is_standard() {
             VariantPosition::Chess(fen::parse(fen, options.strictness).map_err(FenError::Chess)?)
         } else {

@@ -64,7 +64,7 @@ impl ChessRules {
     /// The variant's start position (Chess960: the standard arrangement,
     /// number 518, with Chess960 castling).
     #[must_use]
-    pub(crate) fn start(self) -> VariantPosition {
+    pub(crate) fn start_position(self) -> VariantPosition {
         if self.castling == CastlingMode::Chess960 {
             return chess960_position(518);
         }

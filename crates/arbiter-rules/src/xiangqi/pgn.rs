@@ -185,7 +185,7 @@ impl Reading {
     }
 
     /// The game and position when the movetext starts: the `FEN` tag read.
-    fn start(&self) -> (RecordedGame, Position) {
+    fn movetext_start(&self) -> (RecordedGame, Position) {
         let mut game = RecordedGame::default();
         let mut position = Position::startpos();
         if let Some(fen) = self.tag("FEN").filter(|f| !f.is_empty()) {
@@ -203,7 +203,7 @@ impl Reading {
     fn play(&mut self, text: &str) {
         self.in_movetext = true;
         if self.game.is_none() {
-            self.game = Some(self.start());
+            self.game = Some(self.movetext_start());
         }
         let Some((game, position)) = self.game.as_mut() else {
             return;
@@ -239,7 +239,7 @@ impl Reading {
             .or_else(|| self.tag("Result").and_then(RecordResult::from_token));
         let (mut game, _) = match self.game {
             Some(started) => started,
-            None => self.start(),
+            None => self.movetext_start(),
         };
         game.tags = self.tags;
         game.result = stated.unwrap_or_default();
