@@ -21,5 +21,6 @@ mod play;
 mod process;
 mod records_e2e;
 mod security;
+mod slow_clients;
 mod xiangqi_e2e;
 mod xiangqi_repetition_grpc;

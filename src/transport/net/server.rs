@@ -35,6 +35,7 @@ use tower::{ServiceBuilder, ServiceExt as _, util::BoxCloneSyncService};
 use super::{
     connection::{self, ConnectionLimits, FirstRequestLayer},
     drain::DrainLayer,
+    flow,
     frames::SmallFramesLayer,
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
@@ -334,6 +335,9 @@ fn serve_grpc(
         .http2_keepalive_interval(config.keepalive_interval())
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
+        // Small per stream, large per connection: see `flow`.
+        .initial_stream_window_size(flow::STREAM_WINDOW)
+        .initial_connection_window_size(flow::CONNECTION_WINDOW)
         .concurrency_limit_per_connection(config.max_requests_per_connection)
         .load_shed(true)
         .timeout(config.request_timeout());
