@@ -168,6 +168,15 @@ pub fn parse_record(
     } else {
         RecordFormat::Pgn
     });
+    // PGN is text: NUL bytes are none of it (a megabyte of them read as one
+    // empty game).
+    if format == RecordFormat::Pgn
+        && let Some(at) = data.iter().position(|&b| b == 0)
+    {
+        return Err(InputError::Record(format!(
+            "byte {at} is NUL: a PGN record is text"
+        )));
+    }
     match (variant, format) {
         (Variant::Chess, RecordFormat::Pgn) => chess::pgn::parse(data, options),
         (Variant::Xiangqi, RecordFormat::Pgn) => xiangqi::pgn::parse(data),

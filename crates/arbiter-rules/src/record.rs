@@ -233,8 +233,10 @@ pub fn write_tags(
     out.push('\n');
 }
 
-/// Whether `name` can be written as a PGN tag name (letters, digits, `_`).
-fn is_tag_name(name: &str) -> bool {
+/// Whether `name` can be written as a PGN tag name (letters, digits, `_`);
+/// [`write_tags`] leaves out any other.
+#[must_use]
+pub fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
