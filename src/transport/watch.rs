@@ -21,6 +21,10 @@
 //!   transport failure, the layers above answer it, and the call counts
 //!   under the code of that answer.
 //!
+//! A body cut short by its connection's end (an end of file before its
+//! length) is the client going away: a client that only closed its sending
+//! side is answered, but nothing tells it from one that left.
+//!
 //! [`WatchRequestsLayer`] sits outside gRPC-Web, which folds the transport's
 //! errors into plain `INTERNAL` statuses; it leaves a [`RequestWatch`] in the
 //! request's extensions for the observing layer to read when the call ends.
@@ -101,8 +105,14 @@ pub fn failure_of(error: &(dyn Error + 'static)) -> Option<Failure> {
                 return Some(Failure::ClientGone);
             }
         }
-        if error.is::<std::io::Error>() {
-            return Some(Failure::ClientGone);
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            return match io.kind() {
+                // Bytes that break the protocol's framing (a bad chunk size).
+                std::io::ErrorKind::InvalidData | std::io::ErrorKind::InvalidInput => None,
+                // The connection ended or broke (an end of file before the
+                // body's length, a reset).
+                _ => Some(Failure::ClientGone),
+            };
         }
         next = error.source();
     }

@@ -24,12 +24,15 @@
 //! or `Connect-Timeout-Ms` when shorter), so a body that trickles in ends
 //! with `deadline_exceeded`, and the call gets what is left of it. Malformed
 //! input is answered as on the gRPC port: a body whose HTTP framing breaks
-//! off (cut short before its `Content-Length`, a broken chunk) is
-//! `internal`, as a gRPC or gRPC-Web frame cut short is (the gRPC status
-//! code table's answer to a request that cannot be read); JSON that does
-//! not parse into the method's message is `invalid_argument`, as protobuf
-//! that does not decode is (`rpc::codec`). Each such refusal is counted
-//! under its method and code ([`Refusals`](super::Refusals)).
+//! (a bad chunk, or cut short before its `Content-Length`) is `internal`, as
+//! a gRPC or gRPC-Web frame cut short is (the gRPC status code table's
+//! answer to a request that cannot be read); JSON that does not parse into
+//! the method's message is `invalid_argument`, as protobuf that does not
+//! decode is (`rpc::codec`). Each such refusal is counted under its method
+//! ([`Refusals`](super::Refusals)) and the code its client received: a body
+//! cut short by its connection's end counts as `Canceled`, as on the gRPC
+//! port (`transport::watch`), though a client that only closed its sending
+//! side still reads the `internal`.
 
 use std::{
     sync::Arc,
@@ -49,7 +52,7 @@ use tower::ServiceExt;
 use axum::body::Body;
 
 use super::{GrpcStack, Refusals, errors};
-use crate::transport::deadline::grpc_timeout;
+use crate::transport::{deadline::grpc_timeout, watch};
 
 /// What a call's answer is written as, from its method and `Accept`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +63,20 @@ enum Output {
     Ndjson,
     /// One Server-Sent Event a message.
     Sse,
+}
+
+/// A call refused before it reached the gRPC stack: its answer, and the
+/// code it counts under (the answer's, unless its client is gone).
+struct Refused {
+    status: Status,
+    counted: tonic::Code,
+}
+
+impl From<Status> for Refused {
+    fn from(status: Status) -> Self {
+        let counted = status.code();
+        Refused { status, counted }
+    }
 }
 
 /// The JSON API: the methods of the served descriptor set, called through
@@ -150,8 +167,9 @@ impl JsonApi {
         };
         let grpc_request = match self.grpc_request(&method, request).await {
             Ok(grpc_request) => grpc_request,
-            Err(status) => {
-                return self.refuse(&path, errors::http_status(status.code()), &status);
+            Err(Refused { status, counted }) => {
+                self.refusals.refused(&path, counted);
+                return self.status_error(&status);
             }
         };
         let response = match self.grpc.clone().oneshot(grpc_request).await {
@@ -191,7 +209,7 @@ impl JsonApi {
         &self,
         method: &MethodDescriptor,
         request: Request<Body>,
-    ) -> Result<Request<tonic::body::Body>, Status> {
+    ) -> Result<Request<tonic::body::Body>, Refused> {
         let (parts, body) = request.into_parts();
         let limit = self.limit(&parts.headers);
         let started = Instant::now();
@@ -202,18 +220,24 @@ impl JsonApi {
                 return Err(Status::resource_exhausted(format!(
                     "request body larger than {} bytes",
                     self.max_bytes
-                )));
+                ))
+                .into());
             }
             Ok(Err(e)) => {
-                return Err(Status::internal(format!(
-                    "the request body's HTTP framing broke off: {e}"
-                )));
+                let status =
+                    Status::internal(format!("the request body's HTTP framing broke: {e}"));
+                let counted = match watch::failure_of(&*e) {
+                    Some(watch::Failure::ClientGone) => tonic::Code::Cancelled,
+                    _ => tonic::Code::Internal,
+                };
+                return Err(Refused { status, counted });
             }
             Err(_) => {
                 return Err(Status::deadline_exceeded(format!(
                     "the request body did not arrive within the call's deadline of {} ms",
                     limit.as_millis()
-                )));
+                ))
+                .into());
             }
         };
         let input = method.input();
