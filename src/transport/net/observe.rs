@@ -13,9 +13,11 @@
 //!   whatever tonic answers into the void — or `DeadlineExceeded` when the
 //!   client's `grpc-timeout` had passed by then, since a client cancels a
 //!   call at its deadline;
-//! - the server closed its connection (cut at maximum age plus grace, or
-//!   closed by HTTP/2 for a protocol error or an unanswered keepalive):
-//!   `Unavailable`, what gRPC clients read then;
+//! - the server closed its connection (cut at maximum age plus grace; or,
+//!   seen while the call read its request, closed by HTTP/2 for a protocol
+//!   error or an unanswered keepalive): `Unavailable`, what gRPC clients read
+//!   then (a call not reading its request when HTTP/2 closes the connection
+//!   cannot tell that from a client gone, and counts `Canceled`);
 //! - HTTP/2 reset its stream for a protocol error: `Internal`.
 //!
 //! A call past its deadline is answered `DEADLINE_EXCEEDED` by the request
