@@ -114,8 +114,17 @@ pub struct Config {
     #[arg(long, env = "ARBITER_MAX_CONNECTIONS", default_value_t = 1024)]
     pub max_connections: usize,
 
-    /// Milliseconds a new connection has to complete its TLS handshake and
-    /// HTTP/2 preface and send its first request's headers, or be closed.
+    /// HTTP port connections open at once; one accepted past it is closed at
+    /// once. A cap of its own, so that a flood on one port cannot take the
+    /// other's connections.
+    #[arg(long, env = "ARBITER_HTTP_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub http_max_connections: usize,
+
+    /// Milliseconds a new connection (on either port) has to complete its
+    /// TLS handshake and HTTP/2 preface and send its first request's
+    /// headers, or be closed; on the HTTP port over HTTP/1.1, also the most
+    /// every later request's headers may take, and so the longest a
+    /// keep-alive connection may stay idle.
     #[arg(long, env = "ARBITER_HANDSHAKE_TIMEOUT_MS", default_value_t = 10_000)]
     pub handshake_timeout_ms: u64,
 
@@ -260,6 +269,11 @@ impl Config {
         if !(1..=MAX_CONNECTIONS).contains(&self.max_connections) {
             return Err(format!(
                 "ARBITER_MAX_CONNECTIONS must be 1 to {MAX_CONNECTIONS}"
+            ));
+        }
+        if !(1..=MAX_CONNECTIONS).contains(&self.http_max_connections) {
+            return Err(format!(
+                "ARBITER_HTTP_MAX_CONNECTIONS must be 1 to {MAX_CONNECTIONS}"
             ));
         }
         if self.max_batch_items == 0 || self.play_idle_timeout_secs == 0 {

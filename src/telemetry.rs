@@ -108,6 +108,99 @@ fn metrics_recorder() -> PrometheusHandle {
         .clone()
 }
 
+/// The counters without labels, with their help text: described, and on
+/// the page from the start at 0 (a counter first shown at its first
+/// increment is invisible to an alert on its rate until then, and a
+/// dashboard shows no series).
+const COUNTERS: &[(&str, &str)] = &[
+    (
+        "arbiter_handler_panics_total",
+        "Handler panics turned into INTERNAL errors.",
+    ),
+    (
+        "arbiter_shed_requests_total",
+        "Calls and batch items refused at the global concurrency limit.",
+    ),
+    (
+        "arbiter_engine_auth_failures_total",
+        "Engine calls refused for a missing or wrong bearer token.",
+    ),
+    (
+        "arbiter_streams_ended_by_drain_total",
+        "Server streams (Health/Watch, Play, BatchStream, Analyze) ended when the drain started.",
+    ),
+    (
+        "arbiter_grpc_connections_accepted_total",
+        "gRPC connections accepted within the connection limit.",
+    ),
+    (
+        "arbiter_grpc_connections_refused_total",
+        "gRPC connections closed on arrival because the connection limit was reached.",
+    ),
+    (
+        "arbiter_grpc_connections_handshake_timeouts_total",
+        "gRPC connections closed for sending no request within the handshake timeout.",
+    ),
+    (
+        "arbiter_grpc_connections_expired_total",
+        "gRPC connections cut at their maximum age plus grace.",
+    ),
+    (
+        "arbiter_http_connections_accepted_total",
+        "HTTP port connections accepted within its connection limit.",
+    ),
+    (
+        "arbiter_http_connections_refused_total",
+        "HTTP port connections closed on arrival because its connection limit was reached.",
+    ),
+    (
+        "arbiter_http_connections_handshake_timeouts_total",
+        "HTTP port connections closed for sending no request within the handshake timeout.",
+    ),
+    (
+        "arbiter_search_rejections_total",
+        "Searches refused because the search queue was full.",
+    ),
+    ("arbiter_search_completed_total", "Searches completed."),
+    (
+        "arbiter_search_nodes_total",
+        "Nodes searched by completed searches.",
+    ),
+];
+
+/// The gauges without labels, with their help text: on the page from the
+/// start at 0, as the counters.
+const GAUGES: &[(&str, &str)] = &[
+    (
+        "arbiter_grpc_connections_open",
+        "gRPC connections open now.",
+    ),
+    (
+        "arbiter_grpc_connections_limit",
+        "Most gRPC connections open at once (ARBITER_MAX_CONNECTIONS).",
+    ),
+    (
+        "arbiter_http_connections_open",
+        "HTTP port connections open now.",
+    ),
+    (
+        "arbiter_http_connections_limit",
+        "Most HTTP port connections open at once (ARBITER_HTTP_MAX_CONNECTIONS).",
+    ),
+    (
+        "arbiter_play_sessions_open",
+        "Rules.Play sessions open now.",
+    ),
+    ("arbiter_search_active", "Searches running now."),
+    (
+        "arbiter_search_queue_length",
+        "Searches waiting for a worker now.",
+    ),
+];
+
+/// Describes every metric, and puts the unlabelled counters and gauges on
+/// the page at 0. Adding 0 registers a series without changing it, should
+/// the recorder already count it.
 fn describe_metrics() {
     metrics::describe_counter!("grpc_server_started_total", "RPCs started on the server.");
     metrics::describe_counter!(
@@ -121,49 +214,30 @@ fn describe_metrics() {
     );
     metrics::describe_counter!(
         "arbiter_requests_total",
-        "Domain requests by method, variant and outcome."
+        "Domain requests by method and variant."
     );
     metrics::describe_counter!(
         "arbiter_perft_nodes_total",
         "Leaf nodes counted by Perft calls."
     );
-    metrics::describe_counter!(
-        "arbiter_handler_panics_total",
-        "Handler panics turned into INTERNAL errors."
-    );
-    metrics::describe_gauge!(
-        "arbiter_grpc_connections_open",
-        "gRPC connections open now."
-    );
-    metrics::describe_gauge!(
-        "arbiter_grpc_connections_limit",
-        "Most gRPC connections open at once (ARBITER_MAX_CONNECTIONS)."
-    );
-    metrics::describe_counter!(
-        "arbiter_grpc_connections_accepted_total",
-        "gRPC connections accepted within the connection limit."
-    );
-    metrics::describe_counter!(
-        "arbiter_grpc_connections_refused_total",
-        "gRPC connections closed on arrival because the connection limit was reached."
-    );
-    metrics::describe_counter!(
-        "arbiter_grpc_connections_handshake_timeouts_total",
-        "gRPC connections closed for sending no request within the handshake timeout."
-    );
-    metrics::describe_counter!(
-        "arbiter_grpc_connections_expired_total",
-        "gRPC connections cut at their maximum age plus grace."
-    );
-    metrics::describe_counter!(
-        "arbiter_streams_ended_by_drain_total",
-        "Server streams (Health/Watch, Analyze) ended when the drain started."
+    metrics::describe_histogram!(
+        "arbiter_search_duration_seconds",
+        metrics::Unit::Seconds,
+        "Duration of completed searches."
     );
     metrics::describe_gauge!(
         "process_resident_memory_bytes",
         metrics::Unit::Bytes,
         "Resident memory of the process."
     );
+    for &(name, help) in COUNTERS {
+        metrics::describe_counter!(name, help);
+        metrics::counter!(name).increment(0);
+    }
+    for &(name, help) in GAUGES {
+        metrics::describe_gauge!(name, help);
+        metrics::gauge!(name).increment(0.0);
+    }
 }
 
 /// Resident set size of this process, read from /proc (Linux only).

@@ -15,8 +15,10 @@
 //!
 //! [`proto`] is the generated code; `rpc` converts it, `net` routes it. Both
 //! depend on [`shutdown`] (the drain signal), [`budget`] (the calls in
-//! flight) and [`deadline`] (the `grpc-timeout` header) and neither on the other's internals, except that the server in
-//! `net` assembles the `rpc` services.
+//! flight) and [`deadline`] (the `grpc-timeout` header) and neither on the
+//! other's internals, except that the server in `net` assembles the `rpc`
+//! services and the `http` port. [`watch`] (how a request stopped arriving)
+//! is shared by `net`'s observing layer and the `http` port's gRPC-Web.
 
 pub mod budget;
 pub mod deadline;
@@ -26,3 +28,4 @@ pub mod proto;
 pub mod rpc;
 pub mod shutdown;
 pub mod uci_remote;
+pub mod watch;

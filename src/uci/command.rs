@@ -1,7 +1,71 @@
-//! Reading UCI commands: `position`, `go` and `setoption`, into plain values
-//! the session acts on. Nothing here searches or prints.
+//! Reading UCI commands: lines of bounded length, and `position`, `go` and
+//! `setoption` into plain values the session acts on. Nothing here searches
+//! or prints.
 
-use std::time::Duration;
+use std::{
+    io::{self, BufRead},
+    time::Duration,
+};
+
+/// The longest line read, in bytes. A `position` with a history as long as
+/// any game (a few thousand moves of five bytes) fits many times over; a
+/// longer line is skipped as it arrives, never held, so a client cannot grow
+/// the process by sending one (a line of 100 MB took it to 264 MB).
+pub(crate) const MAX_LINE: usize = 1 << 20;
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Input {
+    /// A line, without its line break (bytes that are not UTF-8 replaced).
+    Line(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads the next line of `input` into `buffer` (reused from line to line),
+/// holding at most [`MAX_LINE`] bytes of it.
+pub(crate) fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Input> {
+    buffer.clear();
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(if too_long {
+                Input::TooLong
+            } else if buffer.is_empty() {
+                Input::End
+            } else {
+                Input::Line(String::from_utf8_lossy(buffer).into_owned())
+            });
+        }
+        let end = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..end.unwrap_or(available.len())];
+        if !too_long && buffer.len() + chunk.len() > MAX_LINE {
+            too_long = true;
+            *buffer = Vec::new();
+        }
+        if !too_long {
+            buffer.extend_from_slice(chunk);
+        }
+        let consumed = end.map_or(available.len(), |end| end + 1);
+        input.consume(consumed);
+        if end.is_some() {
+            if too_long {
+                return Ok(Input::TooLong);
+            }
+            if buffer.last() == Some(&b'\r') {
+                buffer.pop();
+            }
+            return Ok(Input::Line(String::from_utf8_lossy(buffer).into_owned()));
+        }
+    }
+}
 
 /// A `position` command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,10 +143,12 @@ pub(crate) fn go(words: &[&str]) -> GoCommand {
             "winc" => go.winc = millis(i).unwrap_or_default(),
             "binc" => go.binc = millis(i).unwrap_or_default(),
             "movestogo" => go.movestogo = count(i).filter(|&n| n > 0),
-            "depth" => go.depth = count(i).filter(|&n| n > 0),
+            // A zero depth or mate is the shallowest search, not none: a
+            // GUI that asks for it wants a move at once.
+            "depth" => go.depth = count(i).map(|n| n.max(1)),
             "nodes" => go.nodes = number(i).map(|n| n.max(1).unsigned_abs()),
             "movetime" => go.movetime = millis(i),
-            "mate" => go.mate = count(i).filter(|&n| n > 0),
+            "mate" => go.mate = count(i).map(|n| n.max(1)),
             "infinite" | "ponder" => {
                 go.infinite = true;
                 takes_value = false;
@@ -157,6 +223,31 @@ mod tests {
         assert_eq!(g.depth, Some(4));
         assert!(g.infinite);
         assert_eq!(go(&split("mate 2 nodes 500")).mate, Some(2));
+    }
+
+    #[test]
+    fn a_zero_depth_or_mate_is_the_shallowest_search() {
+        assert_eq!(go(&split("depth 0")).depth, Some(1));
+        assert_eq!(go(&split("depth -3")).depth, Some(1));
+        assert_eq!(go(&split("mate 0")).mate, Some(1));
+        assert_eq!(go(&split("depth x")).depth, None);
+    }
+
+    #[test]
+    fn lines_are_read_within_the_bound() {
+        let mut text = b"uci\r\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
+        text.extend_from_slice(b"\nisready\n\xff\npartial");
+        let mut input = io::BufReader::with_capacity(4096, text.as_slice());
+        let mut buffer = Vec::new();
+        let mut read = || read_line(&mut input, &mut buffer).unwrap();
+        assert_eq!(read(), Input::Line("uci".into()));
+        assert_eq!(read(), Input::TooLong);
+        assert_eq!(read(), Input::Line("isready".into()));
+        assert_eq!(read(), Input::Line("\u{fffd}".into()));
+        assert_eq!(read(), Input::Line("partial".into()));
+        assert_eq!(read(), Input::End);
+        assert!(buffer.capacity() <= MAX_LINE + 4096);
     }
 
     #[test]

@@ -181,8 +181,20 @@ pub fn run<B: Backend>(backend: B, input: impl BufRead, output: Box<dyn Write + 
         fen: String::new(),
         moves: Vec::new(),
     });
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut buffer = Vec::new();
+    loop {
+        let line = match command::read_line(&mut input, &mut buffer) {
+            Ok(command::Input::Line(line)) => line,
+            Ok(command::Input::TooLong) => {
+                session.out.line(&format!(
+                    "info string a line longer than {} bytes was ignored",
+                    command::MAX_LINE
+                ));
+                continue;
+            }
+            Ok(command::Input::End) | Err(_) => break,
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&first, rest)) = words.split_first() else {
             continue;

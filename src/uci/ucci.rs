@@ -103,7 +103,8 @@ pub(crate) fn go(words: &[&str], millis: bool, mover: Side) -> GoCommand {
                 takes_value = false;
             }
             "depth" if next == Some(&"infinite") => go.infinite = true,
-            "depth" => go.depth = count(next).filter(|&d| d > 0),
+            // As in UCI: depth 0 is the shallowest search, not none.
+            "depth" => go.depth = count(next).map(|d| d.max(1)),
             "nodes" => go.nodes = next.and_then(|v| v.parse::<u64>().ok()).map(|n| n.max(1)),
             "time" => own = unit(next),
             "increment" => own_inc = unit(next).unwrap_or_default(),

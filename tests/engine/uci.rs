@@ -1,7 +1,8 @@
 //! `arbiter uci`: the real binary driven by real clients (python-chess's
 //! `chess.engine` and the PyPI `cchess` package, `uci_clients.py`), and the
 //! session's own behaviour through `arbiter::uci::run` (infinite searches
-//! answer on `stop` only, xiangqi's 1–10 ranks, bad input reported).
+//! answer on `stop` only, xiangqi's 1–10 ranks, bad input reported, zero
+//! limits, a line too long to hold).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -318,5 +319,98 @@ fn a_ucci_session_speaks_ucci() {
         "checkmated: {lines:?}"
     );
     assert_eq!(exchange("quit\n", "bye"), ["bye"]);
+    assert!(child.wait().unwrap().success());
+}
+
+/// The lines of a child's output, read on a thread of their own so that a
+/// test can wait for one with a deadline.
+fn lines_of(stdout: BufReader<ChildStdout>) -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// The lines up to the first that starts with `prefix`, which must come
+/// within `within`.
+fn until(lines: &std::sync::mpsc::Receiver<String>, prefix: &str, within: Duration) -> Vec<String> {
+    let deadline = Instant::now() + within;
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                let done = line.starts_with(prefix);
+                seen.push(line);
+                if done {
+                    return seen;
+                }
+            }
+            Err(_) => panic!("no '{prefix}' within {within:?}: {seen:?}"),
+        }
+    }
+}
+
+/// `go depth 0` and `go mate 0` are the shallowest searches, answered at
+/// once (they used to start a search without any limit).
+#[test]
+fn a_zero_depth_or_mate_answers_at_once() {
+    let (mut child, mut stdin, stdout) = spawn_uci();
+    let lines = lines_of(stdout);
+    for go in ["go depth 0", "go mate 0"] {
+        writeln!(stdin, "position startpos moves e2e4\n{go}").unwrap();
+        let answer = until(&lines, "bestmove", Duration::from_secs(10));
+        let best = bestmoves(&answer);
+        assert!(best[0].len() == 4, "{go}: {answer:?}");
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// A field of `/proc/<pid>/status` in bytes (`VmRSS`, `VmHWM`: kB there).
+fn status_bytes(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with(&format!("{field}:")))
+        .unwrap();
+    let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kb * 1024
+}
+
+/// A line of 100 MB is skipped as it arrives and reported, and the session
+/// goes on: the process's peak memory stays near where it was (it reached
+/// 264 MB when the line was held whole).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hundred_megabyte_line_is_skipped_in_bounded_memory() {
+    let (mut child, mut stdin, stdout) = spawn_uci();
+    let lines = lines_of(stdout);
+    writeln!(stdin, "isready").unwrap();
+    until(&lines, "readyok", Duration::from_secs(10));
+    let before = status_bytes(child.id(), "VmRSS");
+    let chunk = vec![b'a'; 1 << 20];
+    for _ in 0..100 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    writeln!(stdin, "\nisready").unwrap();
+    let answer = until(&lines, "readyok", Duration::from_secs(30));
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.starts_with("info string a line longer than")),
+        "{answer:?}"
+    );
+    let peak = status_bytes(child.id(), "VmHWM");
+    assert!(
+        peak < before + (32 << 20),
+        "peak {peak} bytes, {before} before the line"
+    );
+    writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }

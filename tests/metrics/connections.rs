@@ -15,7 +15,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::support::{TestServer, server::metric_value, server::scrape};
+use crate::support::{TestServer, process::ServerProcess, server::metric_value, server::scrape};
 use arbiter::{
     config::Config,
     transport::net::server::{self, RunningServer},
@@ -35,7 +35,7 @@ use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 /// HTTP/2 client sends before its first request.
 const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00";
 
-async fn idle_connection(addr: SocketAddr) -> TcpStream {
+pub(crate) async fn idle_connection(addr: SocketAddr) -> TcpStream {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     stream.write_all(PREFACE).await.unwrap();
     stream
@@ -43,7 +43,7 @@ async fn idle_connection(addr: SocketAddr) -> TcpStream {
 
 /// Reads until the server closes the connection, for at most `within`:
 /// `Some(bytes the server sent)` if it closed, `None` if still open.
-async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<usize> {
+pub(crate) async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<usize> {
     let mut received = 0;
     let mut buffer = [0u8; 4096];
     let deadline = tokio::time::Instant::now() + within;
@@ -57,7 +57,7 @@ async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<usize
 }
 
 /// One health check on a new plaintext connection, bounded in time.
-async fn health_on_new_connection(addr: SocketAddr) -> Result<(), String> {
+pub(crate) async fn health_on_new_connection(addr: SocketAddr) -> Result<(), String> {
     let attempt = async {
         let channel = Channel::from_shared(format!("http://{addr}"))
             .unwrap()
@@ -274,13 +274,6 @@ async fn under_tls_the_deadline_covers_the_handshake() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Resident memory of process `pid`, in bytes (Linux).
-fn resident_bytes(pid: u32) -> u64 {
-    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).unwrap();
-    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
-    pages * 4096
-}
-
 /// Idle connections arriving far beyond the cap leave the real binary's
 /// resident memory where it was: the cap, not the flood, bounds it. Without
 /// the cap each of these connections would cost tens of KiB for as long as
@@ -288,46 +281,19 @@ fn resident_bytes(pid: u32) -> u64 {
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
-    use std::{
-        io::{BufRead, BufReader},
-        process::{Command, Stdio},
-    };
-
     const FLOOD: usize = 600;
     const BOUND: u64 = 8 << 20;
 
     let _serial = crate::SERIAL.lock().await;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .env("ARBITER_GRPC_ADDR", "127.0.0.1:0")
-        .env("ARBITER_ADMIN_ADDR", "127.0.0.1:0")
-        .env("ARBITER_HTTP_ADDR", "127.0.0.1:0")
-        .env("ARBITER_SEARCH_THREADS", "1")
-        .env("ARBITER_TT_MB", "1")
-        .env("ARBITER_MAX_CONNECTIONS", "8")
-        .env("ARBITER_HANDSHAKE_TIMEOUT_MS", "60000")
-        .env("ARBITER_LOG_FORMAT", "json")
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("binary starts");
-    let stdout = child.stdout.take().unwrap();
-    let (grpc, admin) = {
-        let mut lines = BufReader::new(stdout).lines();
-        let line = lines
-            .by_ref()
-            .map_while(Result::ok)
-            .find(|line| line.contains("arbiter serving"))
-            .expect("a serving line");
-        // Keep reading so the server never blocks on a full pipe.
-        std::thread::spawn(move || lines.map_while(Result::ok).for_each(drop));
-        let field = |key: &str| -> SocketAddr {
-            let start = line.find(&format!("\"{key}\":\"")).unwrap() + key.len() + 4;
-            let end = start + line[start..].find('"').unwrap();
-            line[start..end].parse().unwrap()
-        };
-        (field("grpc"), field("admin"))
-    };
+    let server = ServerProcess::start(
+        env!("CARGO_BIN_EXE_arbiter"),
+        &[
+            ("ARBITER_MAX_CONNECTIONS", "8"),
+            ("ARBITER_HANDSHAKE_TIMEOUT_MS", "60000"),
+        ],
+        None,
+    );
+    let (grpc, admin) = (server.grpc, server.admin);
 
     // Warm up: a served call, then its connection closes.
     health_on_new_connection(grpc).await.unwrap();
@@ -337,7 +303,7 @@ async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
         assert!(started.elapsed() < Duration::from_secs(10));
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let resident_before = resident_bytes(child.id());
+    let resident_before = server.resident_bytes();
 
     let mut flood = Vec::with_capacity(FLOOD);
     for _ in 0..FLOOD {
@@ -354,7 +320,7 @@ async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    let resident_after = resident_bytes(child.id());
+    let resident_after = server.resident_bytes();
     assert_eq!(
         metric(&text, "arbiter_grpc_connections_open"),
         8.0,
@@ -378,16 +344,4 @@ async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
         assert!(started.elapsed() < Duration::from_secs(10), "served again");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let _ = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(15) {
-            let _ = child.kill();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.wait();
 }

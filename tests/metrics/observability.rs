@@ -1,5 +1,6 @@
-//! What the metrics say about calls a client abandons, and which method the
-//! Engine's domain counter names. Each test uses methods (or variants) no
+//! What the metrics say about calls a client abandons, which method the
+//! Engine's domain counter names, and which series a fresh process shows at
+//! 0. Each test uses methods (or variants) no
 //! other test in this file uses, since the metrics recorder is shared by the
 //! whole test process.
 
@@ -271,4 +272,51 @@ async fn http_calls_count_under_their_grpc_method() {
         1.0
     );
     assert!(!after.contains("\nhttp_"), "no http_* family");
+}
+
+/// The unlabelled counters and gauges the operations guide lists are on a
+/// fresh process's page at 0, before anything has counted: an alert on a
+/// counter's rate, or a dashboard's series, sees them from the start.
+#[tokio::test]
+async fn listed_counters_and_gauges_are_on_the_page_at_zero_from_the_start() {
+    use crate::support::process::ServerProcess;
+
+    let _serial = crate::SERIAL.lock().await;
+    let server = ServerProcess::start(env!("CARGO_BIN_EXE_arbiter"), &[], None);
+    let text = scrape(server.admin).await;
+    let sample = |name: &str| {
+        text.lines()
+            .find(|line| line.split_whitespace().next() == Some(name))
+            .and_then(|line| line.split_whitespace().nth(1))
+            .and_then(|value| value.parse::<f64>().ok())
+    };
+    for name in [
+        "arbiter_handler_panics_total",
+        "arbiter_shed_requests_total",
+        "arbiter_engine_auth_failures_total",
+        "arbiter_streams_ended_by_drain_total",
+        "arbiter_grpc_connections_accepted_total",
+        "arbiter_grpc_connections_refused_total",
+        "arbiter_grpc_connections_handshake_timeouts_total",
+        "arbiter_grpc_connections_expired_total",
+        "arbiter_http_connections_accepted_total",
+        "arbiter_http_connections_refused_total",
+        "arbiter_http_connections_handshake_timeouts_total",
+        "arbiter_search_rejections_total",
+        "arbiter_search_completed_total",
+        "arbiter_search_nodes_total",
+        "arbiter_grpc_connections_open",
+        "arbiter_http_connections_open",
+        "arbiter_play_sessions_open",
+        "arbiter_search_active",
+        "arbiter_search_queue_length",
+    ] {
+        assert_eq!(sample(name), Some(0.0), "{name}:\n{text}");
+    }
+    for (name, limit) in [
+        ("arbiter_grpc_connections_limit", 1024.0),
+        ("arbiter_http_connections_limit", 1024.0),
+    ] {
+        assert_eq!(sample(name), Some(limit), "{name}:\n{text}");
+    }
 }

@@ -148,6 +148,31 @@ async fn bad_requests_name_their_field() {
         .await
         .unwrap_err();
     assert_eq!(violated_field(&bad_xqf), "data");
+    // Bytes that are no text: refused, not read as an empty game.
+    for variant in [pb::Variant::Chess, pb::Variant::Xiangqi] {
+        let nul = records
+            .parse(pb::ParseRequest {
+                data: vec![0; 1_000_000],
+                variant: variant.into(),
+                format: 0,
+                ..pb::ParseRequest::default()
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(violated_field(&nul), "data", "{variant:?}: {nul:?}");
+        assert!(nul.message().contains("NUL"), "{nul:?}");
+    }
+    // Tags PGN cannot write: refused naming the tag, not left out unsaid.
+    for name in ["", "White Elo", "Event]", "Ev\"ent"] {
+        for format in [pb::RecordFormat::Pgn, pb::RecordFormat::Xqf] {
+            let mut request = format_request(xiangqi("", &["h2e2"]), format);
+            request.tags.insert(name.to_owned(), "x".to_owned());
+            request.tags.insert("Event".to_owned(), "kept".to_owned());
+            let refused = records.format(request).await.unwrap_err();
+            assert_eq!(refused.code(), Code::InvalidArgument, "{name:?}");
+            assert_eq!(violated_field(&refused), format!("tags[{name:?}]"));
+        }
+    }
     let health = HealthClient::new(t.channel.clone())
         .check(HealthCheckRequest {
             service: "arbiter.v1.Records".to_owned(),

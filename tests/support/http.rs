@@ -77,7 +77,7 @@ pub(crate) async fn post_json(
     http_request(addr, "POST", path, &all, json.as_bytes()).await
 }
 
-fn parse_response(raw: &[u8]) -> HttpResponse {
+pub(crate) fn parse_response(raw: &[u8]) -> HttpResponse {
     let end = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")

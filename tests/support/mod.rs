@@ -2,7 +2,7 @@
 //! `tests/service`), by the benches and by the load example, so each exists
 //! once: the reference data of `tests/data/` and its one reader, the one
 //! seeded generator, the long test games, requests and wire bytes made by
-//! hand, and the in-process test server.
+//! hand, the in-process test server and the real binary as a child process.
 //!
 //! A binary includes the whole tree with
 //! `#[path = "../support/mod.rs"] mod support;` (benches and examples with
@@ -14,6 +14,7 @@
 pub(crate) mod data;
 pub(crate) mod http;
 pub(crate) mod long_game;
+pub(crate) mod process;
 pub(crate) mod requests;
 pub(crate) mod rng;
 pub(crate) mod server;

@@ -134,15 +134,22 @@ impl TestServer {
 }
 
 /// A plain HTTP/1.1 GET against the admin port; returns (status, body).
+/// Panics if the answer takes more than 30 s, so a test never hangs on it.
 pub(crate) async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr)
+    let exchange = async {
+        let mut stream = tokio::net::TcpStream::connect(addr)
+            .await
+            .expect("admin connects");
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.expect("writes");
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).await.expect("reads");
+        response
+    };
+    let response = tokio::time::timeout(std::time::Duration::from_secs(30), exchange)
         .await
-        .expect("admin connects");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.expect("writes");
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.expect("reads");
+        .unwrap_or_else(|_| panic!("no answer to GET {path} from {addr} within 30 s"));
     let text = String::from_utf8_lossy(&response).into_owned();
     let status = text
         .split_whitespace()

@@ -170,6 +170,13 @@ pub fn parse_record(
     } else {
         RecordFormat::Pgn
     });
+    // PGN is text: NUL bytes are none of it (a megabyte of them read as one
+    // empty game).
+    if format == RecordFormat::Pgn
+        && let Some(at) = data.iter().position(|&b| b == 0)
+    {
+        return Err(InputError::Record(crate::record::FormatError::Nul(at)));
+    }
     match (variant, format) {
         (Variant::Chess, RecordFormat::Pgn) => Ok(chess::pgn::parse(data, options)),
         (Variant::Xiangqi, RecordFormat::Pgn) => Ok(xiangqi::pgn::parse(data)?),

@@ -163,6 +163,10 @@ pub enum FormatError {
     /// A xiangqi PGN that is not UTF-8 (PGN files in GB18030 are not read).
     #[error("the PGN is not UTF-8 text: {0}")]
     NotUtf8(std::str::Utf8Error),
+    /// A PGN holding a NUL byte: PGN is text, and a file of NULs would
+    /// otherwise read as one empty game.
+    #[error("byte {0} is NUL: a PGN record is text")]
+    Nul(usize),
     /// An XQF file that cannot be read, or a game XQF cannot hold.
     #[error(transparent)]
     Xqf(XqfError),
@@ -336,8 +340,10 @@ pub(crate) fn write_tags(
     out.push('\n');
 }
 
-/// Whether `name` can be written as a PGN tag name (letters, digits, `_`).
-fn is_tag_name(name: &str) -> bool {
+/// Whether `name` can be written as a PGN tag name (letters, digits, `_`);
+/// [`write_tags`] leaves out any other.
+#[must_use]
+pub fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 

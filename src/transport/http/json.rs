@@ -19,9 +19,28 @@
 //! answer with its HTTP status. A method whose request streams takes its
 //! messages as NDJSON in the body (read whole, then sent in order: the
 //! exchange is half-duplex over HTTP/1.1).
+//!
+//! The request body is read within the call's deadline (the request timeout,
+//! or `Connect-Timeout-Ms` when shorter), so a body that trickles in ends
+//! with `deadline_exceeded`, and the call gets what is left of it. Malformed
+//! input is answered as on the gRPC port: a body whose HTTP framing breaks
+//! (a bad chunk, or cut short before its `Content-Length`) is `internal`, as
+//! a gRPC or gRPC-Web frame cut short is (the gRPC status code table's
+//! answer to a request that cannot be read); JSON that does not parse into
+//! the method's message is `invalid_argument`, as protobuf that does not
+//! decode is (`rpc::codec`). Each such refusal is counted under its method
+//! ([`Refusals`](super::Refusals)) and the code its client received: a body
+//! cut short by its connection's end counts as `Canceled`, as on the gRPC
+//! port (`transport::watch`), though a client that only closed its sending
+//! side still reads the `internal`.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
-use http::{HeaderValue, Method, Request, Response, StatusCode, header};
+use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body_util::{BodyExt, Limited};
 use prost_reflect::{
     DescriptorPool, DynamicMessage, MessageDescriptor, MethodDescriptor, SerializeOptions,
@@ -32,7 +51,8 @@ use tower::ServiceExt;
 
 use axum::body::Body;
 
-use super::{GrpcStack, errors};
+use super::{GrpcStack, Refusals, errors};
+use crate::transport::{deadline::grpc_timeout, watch};
 
 /// What a call's answer is written as, from its method and `Accept`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +65,20 @@ enum Output {
     Sse,
 }
 
+/// A call refused before it reached the gRPC stack: its answer, and the
+/// code it counts under (the answer's, unless its client is gone).
+struct Refused {
+    status: Status,
+    counted: tonic::Code,
+}
+
+impl From<Status> for Refused {
+    fn from(status: Status) -> Self {
+        let counted = status.code();
+        Refused { status, counted }
+    }
+}
+
 /// The JSON API: the methods of the served descriptor set, called through
 /// the gRPC stack.
 #[derive(Clone)]
@@ -52,6 +86,8 @@ pub struct JsonApi {
     pool: DescriptorPool,
     grpc: GrpcStack,
     max_bytes: usize,
+    timeout: Duration,
+    refusals: Arc<dyn Refusals>,
 }
 
 impl std::fmt::Debug for JsonApi {
@@ -65,14 +101,25 @@ impl std::fmt::Debug for JsonApi {
 impl JsonApi {
     /// The API over the services of `descriptor_set` (encoded), calling
     /// `grpc`. A request body larger than `max_bytes` (the gRPC port's
-    /// message limit) is refused `RESOURCE_EXHAUSTED` before it is parsed.
-    pub fn new(descriptor_set: &[u8], grpc: GrpcStack, max_bytes: usize) -> Result<Self, String> {
+    /// message limit) is refused `RESOURCE_EXHAUSTED` before it is parsed;
+    /// one that has not arrived within `timeout` (the server's request
+    /// timeout), `DEADLINE_EXCEEDED`. Calls refused here are counted in
+    /// `refusals`.
+    pub fn new(
+        descriptor_set: &[u8],
+        grpc: GrpcStack,
+        max_bytes: usize,
+        timeout: Duration,
+        refusals: Arc<dyn Refusals>,
+    ) -> Result<Self, String> {
         let pool = DescriptorPool::decode(descriptor_set)
             .map_err(|e| format!("descriptor set for the JSON API: {e}"))?;
         Ok(JsonApi {
             pool,
             grpc,
             max_bytes,
+            timeout,
+            refusals,
         })
     }
 
@@ -88,17 +135,14 @@ impl JsonApi {
     /// Answers one HTTP request; never fails (every failure is an error
     /// answer).
     pub(super) async fn call(&self, request: Request<Body>) -> Response<Body> {
-        let Some(method) = self.method(request.uri().path()) else {
-            return self.error(
-                StatusCode::NOT_FOUND,
-                &Status::unimplemented(format!("no method at {}", request.uri().path())),
-            );
+        let path = request.uri().path().to_owned();
+        let Some(method) = self.method(&path) else {
+            let status = Status::unimplemented(format!("no method at {path}"));
+            return self.refuse(&path, StatusCode::NOT_FOUND, &status);
         };
         if request.method() != Method::POST {
-            let mut response = self.error(
-                StatusCode::METHOD_NOT_ALLOWED,
-                &Status::unimplemented("the API takes POST"),
-            );
+            let status = Status::unimplemented("the API takes POST");
+            let mut response = self.refuse(&path, StatusCode::METHOD_NOT_ALLOWED, &status);
             response
                 .headers_mut()
                 .insert(header::ALLOW, HeaderValue::from_static("POST"));
@@ -108,26 +152,25 @@ impl JsonApi {
         let json_body = content_type == "application/json"
             || (method.is_client_streaming() && content_type == "application/x-ndjson");
         if !json_body {
-            return self.error(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                &Status::invalid_argument(
-                    "content-type must be application/json (application/grpc-web+proto for gRPC-Web)",
-                ),
+            let status = Status::invalid_argument(
+                "content-type must be application/json (application/grpc-web+proto for gRPC-Web)",
             );
+            return self.refuse(&path, StatusCode::UNSUPPORTED_MEDIA_TYPE, &status);
         }
         let Some(output) = output(&method, request.headers().get(header::ACCEPT)) else {
-            return self.error(
-                StatusCode::NOT_ACCEPTABLE,
-                &Status::invalid_argument(if method.is_server_streaming() {
-                    "this method streams: accept application/x-ndjson or text/event-stream"
-                } else {
-                    "accept application/json"
-                }),
-            );
+            let status = Status::invalid_argument(if method.is_server_streaming() {
+                "this method streams: accept application/x-ndjson or text/event-stream"
+            } else {
+                "accept application/json"
+            });
+            return self.refuse(&path, StatusCode::NOT_ACCEPTABLE, &status);
         };
         let grpc_request = match self.grpc_request(&method, request).await {
             Ok(grpc_request) => grpc_request,
-            Err(status) => return self.status_error(&status),
+            Err(Refused { status, counted }) => {
+                self.refusals.refused(&path, counted);
+                return self.status_error(&status);
+            }
         };
         let response = match self.grpc.clone().oneshot(grpc_request).await {
             Ok(response) => response,
@@ -146,24 +189,56 @@ impl JsonApi {
         }
     }
 
+    /// The call's deadline from now: the request timeout, or less when the
+    /// request's `Connect-Timeout-Ms` (or `grpc-timeout`) asks for less.
+    fn limit(&self, headers: &HeaderMap) -> Duration {
+        let asked = headers
+            .get("connect-timeout-ms")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(Duration::from_millis)
+            .or_else(|| grpc_timeout(headers));
+        asked.map_or(self.timeout, |asked| asked.min(self.timeout))
+    }
+
     /// The HTTP request as a gRPC request: its JSON messages framed as
-    /// protobuf, its `authorization` kept, `Connect-Timeout-Ms` as
-    /// `grpc-timeout`.
+    /// protobuf, its `authorization` and its extensions (the connection's
+    /// information) kept, and what is left of its deadline once the body
+    /// has arrived as `grpc-timeout`.
     async fn grpc_request(
         &self,
         method: &MethodDescriptor,
         request: Request<Body>,
-    ) -> Result<Request<tonic::body::Body>, Status> {
+    ) -> Result<Request<tonic::body::Body>, Refused> {
         let (parts, body) = request.into_parts();
-        let body = match Limited::new(body, self.max_bytes).collect().await {
-            Ok(collected) => collected.to_bytes(),
-            Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+        let limit = self.limit(&parts.headers);
+        let started = Instant::now();
+        let read = tokio::time::timeout(limit, Limited::new(body, self.max_bytes).collect());
+        let body = match read.await {
+            Ok(Ok(collected)) => collected.to_bytes(),
+            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
                 return Err(Status::resource_exhausted(format!(
                     "request body larger than {} bytes",
                     self.max_bytes
-                )));
+                ))
+                .into());
             }
-            Err(e) => return Err(Status::invalid_argument(format!("request body: {e}"))),
+            Ok(Err(e)) => {
+                let status =
+                    Status::internal(format!("the request body's HTTP framing broke: {e}"));
+                let counted = match watch::failure_of(&*e) {
+                    Some(watch::Failure::ClientGone) => tonic::Code::Cancelled,
+                    _ => tonic::Code::Internal,
+                };
+                return Err(Refused { status, counted });
+            }
+            Err(_) => {
+                return Err(Status::deadline_exceeded(format!(
+                    "the request body did not arrive within the call's deadline of {} ms",
+                    limit.as_millis()
+                ))
+                .into());
+            }
         };
         let input = method.input();
         let mut frames = BytesMut::new();
@@ -182,27 +257,27 @@ impl JsonApi {
                 .map_err(|e| Status::invalid_argument(format!("request body: {e}")))?;
             frame(&mut frames, &message);
         }
+        let left = limit
+            .saturating_sub(started.elapsed())
+            .max(Duration::from_millis(1));
+        let millis = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
         let mut grpc = Request::builder()
             .method(Method::POST)
             .uri(parts.uri.path())
             .version(http::Version::HTTP_2)
             .header(header::CONTENT_TYPE, "application/grpc")
-            .header(header::TE, "trailers");
+            .header(header::TE, "trailers")
+            .header("grpc-timeout", format!("{}m", millis.min(99_999_999)));
         if let Some(token) = parts.headers.get(header::AUTHORIZATION) {
             grpc = grpc.header(header::AUTHORIZATION, token);
         }
-        if let Some(ms) = parts
-            .headers
-            .get("connect-timeout-ms")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok())
-        {
-            grpc = grpc.header("grpc-timeout", format!("{}m", ms.min(99_999_999)));
-        }
-        grpc.body(tonic::body::Body::new(http_body_util::Full::new(
-            frames.freeze(),
-        )))
-        .map_err(|e| Status::internal(format!("request: {e}")))
+        let mut grpc = grpc
+            .body(tonic::body::Body::new(http_body_util::Full::new(
+                frames.freeze(),
+            )))
+            .map_err(|e| Status::internal(format!("request: {e}")))?;
+        grpc.extensions_mut().extend(parts.extensions);
+        Ok(grpc)
     }
 
     /// A unary answer: the one message, or the status in the trailers.
@@ -307,6 +382,13 @@ impl JsonApi {
 
     fn status_error(&self, status: &Status) -> Response<Body> {
         self.error(errors::http_status(status.code()), status)
+    }
+
+    /// An error answer to a call refused before it reached the gRPC stack,
+    /// counted under its method and code.
+    fn refuse(&self, path: &str, http_status: StatusCode, status: &Status) -> Response<Body> {
+        self.refusals.refused(path, status.code());
+        self.error(http_status, status)
     }
 
     fn error(&self, http_status: StatusCode, status: &Status) -> Response<Body> {

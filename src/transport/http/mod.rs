@@ -7,7 +7,9 @@
 //! concurrency limit, the request timeout; the Engine token is the Engine
 //! service's own interceptor). So a rule, a limit or a metric has one home
 //! whichever port a call came in on, and HTTP calls count as
-//! `grpc_server_*` under their method's names.
+//! `grpc_server_*` under their method's names; the JSON mapping counts the
+//! calls it refuses itself through [`Refusals`]. The port's connections are
+//! accepted and held to their limits by `net::http_port`.
 //!
 //! The HTTP port (`--http-addr`) serves, besides the API, the playground page
 //! at `/` and the OpenAPI document at `/openapi.json` (`assets.rs`).
@@ -20,34 +22,24 @@ use std::{convert::Infallible, sync::Arc, time::Duration};
 
 use axum::{Router, body::Body};
 use http::{HeaderName, HeaderValue, Method, Request, Response, header};
-use tonic::Status;
 use tower::{Layer, ServiceExt, util::BoxCloneSyncService};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use crate::transport::deadline::grpc_timeout;
+use crate::transport::watch::watched;
 
 pub use json::JsonApi;
 
-/// The routed gRPC services behind the shared layers, callable in process.
+/// The routed gRPC services behind the shared layers (the request timeout
+/// among them), callable in process.
 pub type GrpcStack =
     BoxCloneSyncService<Request<tonic::body::Body>, Response<tonic::body::Body>, Infallible>;
 
-/// Wraps `inner` in the request timeout the gRPC port applies (tonic's
-/// server option there), shortened by a `grpc-timeout` the request carries.
-/// A call past it ends `CANCELLED`, as on the gRPC port.
-pub fn with_timeout(inner: GrpcStack, timeout: Duration) -> GrpcStack {
-    BoxCloneSyncService::new(tower::service_fn(
-        move |request: Request<tonic::body::Body>| {
-            let limit = grpc_timeout(request.headers()).map_or(timeout, |asked| asked.min(timeout));
-            let call = inner.clone().oneshot(request);
-            async move {
-                match tokio::time::timeout(limit, call).await {
-                    Ok(response) => response,
-                    Err(_) => Ok(Status::cancelled("Timeout expired").into_http()),
-                }
-            }
-        },
-    ))
+/// Where the calls the JSON mapping refuses before they reach the
+/// [`GrpcStack`] are counted (the server's metrics layer), so that every
+/// call counts under the code its client received.
+pub trait Refusals: Send + Sync {
+    /// A call to `path` refused with `code`.
+    fn refused(&self, path: &str, code: tonic::Code);
 }
 
 /// The CORS layer for `origins` (`--cors-origins`): none means no
@@ -104,7 +96,9 @@ pub fn router(grpc: GrpcStack, json: JsonApi, cors_origins: &[String]) -> Router
         let json = Arc::clone(&json);
         async move {
             let response = if is_grpc_web(&request) {
-                match web.oneshot(request).await {
+                // Watched before gRPC-Web reads it, which folds a lost
+                // client into a plain INTERNAL.
+                match web.oneshot(watched(request)).await {
                     Ok(response) => response.map(Body::new),
                     Err(never) => match never {},
                 }

@@ -1,25 +1,29 @@
-//! Accepted gRPC connections: TCP options, connection metrics, the cap on
-//! open connections, the deadline for a first request, and the hard end of a
-//! connection's life.
+//! Accepted connections of the gRPC and the HTTP port: TCP options,
+//! connection metrics (`arbiter_grpc_connections_*`,
+//! `arbiter_http_connections_*`), the cap on open connections, the deadline
+//! for a first request, and the hard end of a connection's life.
 //!
-//! **Cap.** At most `max_open` connections are open at once; one accepted
-//! past the cap is closed at once, before any TLS or HTTP/2 work, and counted
-//! in `arbiter_grpc_connections_refused_total`. Each open connection costs
-//! tens of KiB (HTTP/2 and TLS buffers), so without a cap a flood of idle
-//! connections grows the process without bound.
+//! **Cap.** At most `max_open` connections are open at once on each port;
+//! one accepted past the cap is closed at once, before any TLS or HTTP work,
+//! and counted in `arbiter_<port>_connections_refused_total`. Each open
+//! connection costs tens of KiB (HTTP/2 and TLS buffers) and a file
+//! descriptor, so without a cap a flood of idle connections grows the
+//! process without bound, and takes the descriptors the other ports need.
 //!
 //! **First request.** A new connection must complete its TLS handshake (if
 //! any) and the HTTP/2 preface and send the complete headers of a first
 //! request within the handshake timeout, or it is closed
-//! (`arbiter_grpc_connections_handshake_timeouts_total`). "A first request"
-//! is the moment hyper hands a request to the service, which it does once
-//! the request's HEADERS (and CONTINUATION) frames are complete;
-//! [`FirstRequestLayer`] marks the connection then. After that the deadline
-//! is gone: a connection idle between calls is governed by the keepalive
-//! settings, and one that holds a call open by the request timeout. This is
-//! what keeps a slot from being held by a peer that connects and says
-//! nothing (or only the preface), which the cap alone would turn into a
-//! denial of service.
+//! (`arbiter_<port>_connections_handshake_timeouts_total`). "A first
+//! request" is the moment hyper hands a request to the service, which it
+//! does once the request's headers (HTTP/2 HEADERS and CONTINUATION frames,
+//! or an HTTP/1.1 head) are complete; [`FirstRequestLayer`] (or the HTTP
+//! port's connection service) marks the connection then. After that the
+//! deadline is gone: a connection idle between calls is governed by the
+//! keepalive settings (HTTP/2) or hyper's header read timeout (HTTP/1.1),
+//! and one that holds a call open by the request timeout. This is what
+//! keeps a slot from being held by a peer that connects and says nothing
+//! (or only the preface, or a header a byte at a time), which the cap alone
+//! would turn into a denial of service.
 //!
 //! **Maximum age** has two phases. At the age, tonic starts the
 //! HTTP/2 graceful shutdown of the connection (a GOAWAY: no new calls, the
@@ -59,9 +63,58 @@ use tokio_stream::{Stream, StreamExt};
 use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming, TlsConnectInfo};
 use tower::{Layer, Service};
 
+/// The names of a port's connection metrics.
+#[derive(Debug, Clone, Copy)]
+pub struct Port {
+    open: &'static str,
+    limit: &'static str,
+    accepted: &'static str,
+    refused: &'static str,
+    handshake_timeouts: &'static str,
+    /// Only where connections have a maximum age (the gRPC port).
+    expired: Option<&'static str>,
+}
+
+impl Port {
+    /// The gRPC port's metrics, `arbiter_grpc_connections_*`.
+    pub const GRPC: Port = Port {
+        open: "arbiter_grpc_connections_open",
+        limit: "arbiter_grpc_connections_limit",
+        accepted: "arbiter_grpc_connections_accepted_total",
+        refused: "arbiter_grpc_connections_refused_total",
+        handshake_timeouts: "arbiter_grpc_connections_handshake_timeouts_total",
+        expired: Some("arbiter_grpc_connections_expired_total"),
+    };
+
+    /// The HTTP port's metrics, `arbiter_http_connections_*`.
+    pub const HTTP: Port = Port {
+        open: "arbiter_http_connections_open",
+        limit: "arbiter_http_connections_limit",
+        accepted: "arbiter_http_connections_accepted_total",
+        refused: "arbiter_http_connections_refused_total",
+        handshake_timeouts: "arbiter_http_connections_handshake_timeouts_total",
+        expired: None,
+    };
+
+    /// Every counter of the port, so they can be shown at 0 from the start.
+    pub fn counters(self) -> impl Iterator<Item = &'static str> {
+        [self.accepted, self.refused, self.handshake_timeouts]
+            .into_iter()
+            .chain(self.expired)
+    }
+
+    /// The gauge of the port's open connections.
+    #[must_use]
+    pub fn open_gauge(self) -> &'static str {
+        self.open
+    }
+}
+
 /// The limits every accepted connection lives under.
 #[derive(Debug, Clone, Copy)]
 pub struct ConnectionLimits {
+    /// The port, whose metrics count the connection.
+    pub port: Port,
     /// Most connections open at once (at least 1).
     pub max_open: usize,
     /// Time from accept to the complete headers of the first request.
@@ -78,31 +131,51 @@ pub fn incoming(
     incoming: TcpIncoming,
     limits: ConnectionLimits,
 ) -> impl Stream<Item = io::Result<Connection>> {
-    let slots = Arc::new(Semaphore::new(limits.max_open));
-    #[allow(clippy::cast_precision_loss)]
-    metrics::gauge!("arbiter_grpc_connections_limit").set(limits.max_open as f64);
+    let slots = Slots::new(limits);
     incoming.filter_map(move |accepted| match accepted {
-        Ok(stream) => match Arc::clone(&slots).try_acquire_owned() {
-            Ok(slot) => Some(Ok(Connection::new(stream, slot, limits))),
-            Err(_) => {
-                refuse(stream, limits.max_open);
-                None
-            }
-        },
+        Ok(stream) => slots.admit(stream).map(Ok),
         Err(e) => Some(Err(e)),
     })
 }
 
-/// Closes a connection accepted past the cap. Logged at debug only: a flood
-/// would otherwise flood the logs too; the counter is the signal.
-fn refuse(stream: TcpStream, max_open: usize) {
-    metrics::counter!("arbiter_grpc_connections_refused_total").increment(1);
-    tracing::debug!(
-        peer = ?stream.peer_addr().ok(),
-        max_open,
-        "connection refused: the server is at its connection limit"
-    );
-    drop(stream);
+/// The open-connection slots of one port.
+#[derive(Debug)]
+pub struct Slots {
+    slots: Arc<Semaphore>,
+    limits: ConnectionLimits,
+}
+
+impl Slots {
+    /// `limits.max_open` slots, the port's limit gauge set.
+    #[must_use]
+    pub fn new(limits: ConnectionLimits) -> Self {
+        #[allow(clippy::cast_precision_loss)]
+        metrics::gauge!(limits.port.limit).set(limits.max_open as f64);
+        Slots {
+            slots: Arc::new(Semaphore::new(limits.max_open)),
+            limits,
+        }
+    }
+
+    /// The accepted `stream` as a connection holding a slot, or `None` when
+    /// every slot is taken: the stream is then closed at once. Logged at
+    /// debug only: a flood would otherwise flood the logs too; the counter
+    /// is the signal.
+    #[must_use]
+    pub fn admit(&self, stream: TcpStream) -> Option<Connection> {
+        match Arc::clone(&self.slots).try_acquire_owned() {
+            Ok(slot) => Some(Connection::new(stream, slot, self.limits)),
+            Err(_) => {
+                metrics::counter!(self.limits.port.refused).increment(1);
+                tracing::debug!(
+                    peer = ?stream.peer_addr().ok(),
+                    max_open = self.limits.max_open,
+                    "connection refused: the port is at its connection limit"
+                );
+                None
+            }
+        }
+    }
 }
 
 /// The connection information a call's request extensions carry:
@@ -113,6 +186,7 @@ fn refuse(stream: TcpStream, max_open: usize) {
 pub struct ConnectionInfo {
     tcp: TcpConnectInfo,
     requested: Arc<AtomicBool>,
+    cut: Arc<AtomicBool>,
 }
 
 impl ConnectionInfo {
@@ -128,10 +202,29 @@ impl ConnectionInfo {
         self.tcp.remote_addr()
     }
 
+    /// Whether the server has cut the connection (at its maximum age plus
+    /// grace): its calls still running end with the connection, and their
+    /// clients read `UNAVAILABLE`.
+    #[must_use]
+    pub fn cut_by_server(&self) -> bool {
+        self.cut.load(Ordering::Relaxed)
+    }
+
+    /// The connection information a request on an HTTP/2 or HTTP/1.1
+    /// connection carries, read from `extensions` (plain or under TLS).
+    #[must_use]
+    pub fn of(extensions: &http::Extensions) -> Option<&ConnectionInfo> {
+        extensions.get::<ConnectionInfo>().or_else(|| {
+            extensions
+                .get::<TlsConnectInfo<ConnectionInfo>>()
+                .map(TlsConnectInfo::get_ref)
+        })
+    }
+
     /// Records that the connection has sent a request; from then on the
     /// handshake deadline no longer applies. Reads first, so that the calls
     /// after the first do not write the shared flag again.
-    fn mark_requested(&self) {
+    pub fn mark_requested(&self) {
         if !self.requested.load(Ordering::Relaxed) {
             self.requested.store(true, Ordering::Relaxed);
         }
@@ -171,13 +264,7 @@ where
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
-        let extensions = request.extensions();
-        let info = extensions.get::<ConnectionInfo>().or_else(|| {
-            extensions
-                .get::<TlsConnectInfo<ConnectionInfo>>()
-                .map(TlsConnectInfo::get_ref)
-        });
-        if let Some(info) = info {
+        if let Some(info) = ConnectionInfo::of(request.extensions()) {
             info.mark_requested();
         }
         self.inner.call(request)
@@ -215,12 +302,15 @@ pub struct Connection {
     requested: Arc<AtomicBool>,
     deadline: Option<Pin<Box<Sleep>>>,
     closed: Option<Closed>,
+    /// Set when the connection is closed by force, for the calls on it.
+    cut: Arc<AtomicBool>,
+    port: Port,
 }
 
 impl Connection {
     fn new(stream: TcpStream, slot: OwnedSemaphorePermit, limits: ConnectionLimits) -> Self {
-        metrics::counter!("arbiter_grpc_connections_accepted_total").increment(1);
-        metrics::gauge!("arbiter_grpc_connections_open").increment(1.0);
+        metrics::counter!(limits.port.accepted).increment(1);
+        metrics::gauge!(limits.port.open).increment(1.0);
         Connection {
             stream,
             _slot: slot,
@@ -230,6 +320,8 @@ impl Connection {
                 .hard_limit
                 .map(|limit| Box::pin(tokio::time::sleep(limit))),
             closed: None,
+            cut: Arc::new(AtomicBool::new(false)),
+            port: limits.port,
         }
     }
 
@@ -244,7 +336,7 @@ impl Connection {
                 self.handshake = None;
             } else if handshake.as_mut().poll(cx).is_ready() {
                 self.closed = Some(Closed::NoRequest);
-                metrics::counter!("arbiter_grpc_connections_handshake_timeouts_total").increment(1);
+                metrics::counter!(self.port.handshake_timeouts).increment(1);
                 tracing::debug!("connection closed: no request within the handshake timeout");
             }
         }
@@ -253,7 +345,12 @@ impl Connection {
             && deadline.as_mut().poll(cx).is_ready()
         {
             self.closed = Some(Closed::Age);
-            metrics::counter!("arbiter_grpc_connections_expired_total").increment(1);
+            // Before the first failed read or write, so that the calls the
+            // failure ends see it.
+            self.cut.store(true, Ordering::Relaxed);
+            if let Some(expired) = self.port.expired {
+                metrics::counter!(expired).increment(1);
+            }
             tracing::debug!("connection closed: maximum age and grace period passed");
         }
         match self.closed {
@@ -265,7 +362,7 @@ impl Connection {
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        metrics::gauge!("arbiter_grpc_connections_open").decrement(1.0);
+        metrics::gauge!(self.port.open).decrement(1.0);
     }
 }
 
@@ -276,6 +373,7 @@ impl Connected for Connection {
         ConnectionInfo {
             tcp: self.stream.connect_info(),
             requested: Arc::clone(&self.requested),
+            cut: Arc::clone(&self.cut),
         }
     }
 }

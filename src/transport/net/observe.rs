@@ -5,12 +5,27 @@
 //! headers for trailers-only errors, otherwise the trailers at the end of the
 //! body — which also makes streaming calls count when they end.
 //!
-//! A call its client abandons counts as `Canceled`, as gRPC servers count
-//! it (grpc-go, go-grpc-prometheus), whatever tonic answers into the void:
-//! a call whose request stops arriving (the client reset the stream or its
-//! connection went away, which tonic answers UNKNOWN or INTERNAL), a call
-//! hyper drops before it has answered, and one whose answer is dropped before
-//! its trailers went out.
+//! Each call counts under the code its client received. An answer's code is
+//! its status; a call whose answer reached nobody counts by why (`watch`):
+//!
+//! - its client went away (reset the stream, closed or lost its connection):
+//!   `Canceled`, as gRPC servers count it (grpc-go, go-grpc-prometheus),
+//!   whatever tonic answers into the void — or `DeadlineExceeded` when the
+//!   client's `grpc-timeout` had passed by then, since a client cancels a
+//!   call at its deadline;
+//! - the server closed its connection (cut at maximum age plus grace; or,
+//!   seen while the call read its request, closed by HTTP/2 for a protocol
+//!   error or an unanswered keepalive): `Unavailable`, what gRPC clients read
+//!   then (a call not reading its request when HTTP/2 closes the connection
+//!   cannot tell that from a client gone, and counts `Canceled`);
+//! - HTTP/2 reset its stream for a protocol error: `Internal`.
+//!
+//! A call past its deadline is answered `DEADLINE_EXCEEDED` by the request
+//! timeout (`timeout`), and counts so. Malformed input the transport could
+//! read (bad base64 in `grpc-web-text`, a gRPC frame cut short) is answered
+//! by the layers below, and counts under that answer. Calls the HTTP port's
+//! JSON mapping refuses before they reach this layer (JSON that does not
+//! parse, a body cut short) are counted through [`ObserveLayer::refused`].
 //!
 //! Labels name only the methods this server serves, read from the descriptor
 //! sets it registers for reflection; any other path counts as
@@ -22,10 +37,7 @@ use std::{
     collections::HashMap,
     future::Future,
     pin::Pin,
-    sync::{
-        Arc, OnceLock,
-        atomic::{AtomicBool, Ordering},
-    },
+    sync::{Arc, OnceLock},
     task::{Context, Poll, ready},
     time::Instant,
 };
@@ -36,8 +48,15 @@ use metrics::{Counter, Histogram};
 use pin_project_lite::pin_project;
 use prost::Message as _;
 use prost_types::FileDescriptorSet;
+use tonic::Code;
 use tower::{Layer, Service};
 use tracing::{Instrument, Span, field};
+
+use super::connection::ConnectionInfo;
+use crate::transport::{
+    deadline::grpc_timeout,
+    watch::{Failure, RequestWatch},
+};
 
 /// Adds metrics and a span to every gRPC call.
 #[derive(Debug, Clone)]
@@ -89,6 +108,31 @@ impl ObserveLayer {
     }
 }
 
+impl ObserveLayer {
+    /// Counts a call to `path` that was refused before it reached this
+    /// layer (by the HTTP port's JSON mapping), answered with `code`.
+    pub fn refused(&self, path: &str, code: Code) {
+        let metrics = Arc::clone(self.methods.get(path));
+        let span = self.methods.span(path, &metrics);
+        metrics.started.increment(1);
+        CallInfo {
+            metrics,
+            started: Instant::now(),
+            span,
+            watch: None,
+            connection: None,
+            deadline: None,
+        }
+        .finish(Ending::Answered(code));
+    }
+}
+
+impl crate::transport::http::Refusals for ObserveLayer {
+    fn refused(&self, path: &str, code: Code) {
+        ObserveLayer::refused(self, path, code);
+    }
+}
+
 impl<S> Layer<S> for ObserveLayer {
     type Service = Observe<S>;
 
@@ -116,6 +160,30 @@ struct Methods {
 impl Methods {
     fn get(&self, path: &str) -> &Arc<MethodMetrics> {
         self.by_path.get(path).unwrap_or(&self.unknown)
+    }
+
+    /// The span of a call to `path`, whose metrics are `metrics`.
+    fn span(&self, path: &str, metrics: &Arc<MethodMetrics>) -> Span {
+        if Arc::ptr_eq(metrics, &self.unknown) {
+            let end = path.floor_char_boundary(LOGGED_PATH);
+            tracing::info_span!(
+                "rpc",
+                service = "unknown",
+                method = "unknown",
+                path = &path[..end],
+                grpc_code = field::Empty,
+                duration_ms = field::Empty,
+            )
+        } else {
+            tracing::info_span!(
+                "rpc",
+                service = %metrics.service,
+                method = %metrics.method,
+                variant = field::Empty,
+                grpc_code = field::Empty,
+                duration_ms = field::Empty,
+            )
+        }
     }
 }
 
@@ -175,8 +243,25 @@ struct CallInfo {
     metrics: Arc<MethodMetrics>,
     started: Instant,
     span: Span,
-    /// Set when reading the request failed: the client abandoned the call.
-    abandoned: Arc<AtomicBool>,
+    /// How its request body failed, if it did (`watch`).
+    watch: Option<RequestWatch>,
+    /// Its connection, which may be cut by the server.
+    connection: Option<ConnectionInfo>,
+    /// The client's deadline (`grpc-timeout`), if it set one.
+    deadline: Option<Instant>,
+}
+
+/// How a call ended, as this layer saw it.
+#[derive(Debug, Clone, Copy)]
+enum Ending {
+    /// With an answer whose status is this code.
+    Answered(Code),
+    /// Its future or its answer's body was dropped before the status went
+    /// out: the stream or the connection is gone.
+    Dropped,
+    /// Its answer's body failed: hyper resets the stream with
+    /// INTERNAL_ERROR, which the client reads as INTERNAL.
+    Failed,
 }
 
 /// The code in a `grpc-status` value; anything unreadable is UNKNOWN, as
@@ -210,12 +295,35 @@ fn code_name(code: tonic::Code) -> &'static str {
 }
 
 impl CallInfo {
-    fn finish(&self, code: tonic::Code) {
-        let code = if self.abandoned.load(Ordering::Relaxed) {
-            tonic::Code::Cancelled
+    /// The code the call's client received (see the module documentation).
+    fn code(&self, ending: Ending) -> Code {
+        let failure = self.watch.as_ref().and_then(RequestWatch::failure);
+        match (failure, ending) {
+            (Some(Failure::ConnectionClosed), _) => return Code::Unavailable,
+            (Some(Failure::StreamReset), _) => return Code::Internal,
+            (Some(Failure::ClientGone), _) | (None, Ending::Dropped) => {}
+            (None, Ending::Answered(code)) => return code,
+            (None, Ending::Failed) => return Code::Internal,
+        }
+        // Nobody received an answer.
+        if self
+            .connection
+            .as_ref()
+            .is_some_and(ConnectionInfo::cut_by_server)
+        {
+            Code::Unavailable
+        } else if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            Code::DeadlineExceeded
         } else {
-            code
-        };
+            Code::Cancelled
+        }
+    }
+
+    fn finish(&self, ending: Ending) {
+        let code = self.code(ending);
         let elapsed = self.started.elapsed();
         self.metrics.handled(code).increment(1);
         self.metrics.seconds.record(elapsed.as_secs_f64());
@@ -254,40 +362,18 @@ where
     fn call(&mut self, request: Request<tonic::body::Body>) -> Self::Future {
         let path = request.uri().path();
         let metrics = Arc::clone(self.methods.get(path));
-        let span = if Arc::ptr_eq(&metrics, &self.methods.unknown) {
-            let end = path.floor_char_boundary(LOGGED_PATH);
-            tracing::info_span!(
-                "rpc",
-                service = "unknown",
-                method = "unknown",
-                path = &path[..end],
-                grpc_code = field::Empty,
-                duration_ms = field::Empty,
-            )
-        } else {
-            tracing::info_span!(
-                "rpc",
-                service = %metrics.service,
-                method = %metrics.method,
-                variant = field::Empty,
-                grpc_code = field::Empty,
-                duration_ms = field::Empty,
-            )
-        };
+        let span = self.methods.span(path, &metrics);
         metrics.started.increment(1);
-        let abandoned = Arc::new(AtomicBool::new(false));
+        let started = Instant::now();
+        let extensions = request.extensions();
         let unanswered = Unanswered(Some(CallInfo {
             metrics,
-            started: Instant::now(),
+            started,
             span: span.clone(),
-            abandoned: Arc::clone(&abandoned),
+            watch: extensions.get::<RequestWatch>().cloned(),
+            connection: ConnectionInfo::of(extensions).cloned(),
+            deadline: grpc_timeout(request.headers()).and_then(|t| started.checked_add(t)),
         }));
-        let request = request.map(|inner| {
-            tonic::body::Body::new(RequestBody {
-                inner,
-                failed: abandoned,
-            })
-        });
         let future = self.inner.call(request).instrument(span);
         Box::pin(async move {
             let mut unanswered = unanswered;
@@ -296,10 +382,8 @@ where
             let mut response = match result {
                 Ok(response) => response,
                 Err(e) => {
-                    // hyper resets the stream with INTERNAL_ERROR, which
-                    // the client reads as INTERNAL.
                     if let Some(info) = info {
-                        info.finish(tonic::Code::Internal);
+                        info.finish(Ending::Failed);
                     }
                     return Err(e);
                 }
@@ -312,7 +396,7 @@ where
                 .map(parse_code);
             let info = match (info, code) {
                 (Some(info), Some(code)) => {
-                    info.finish(code);
+                    info.finish(Ending::Answered(code));
                     None
                 }
                 (info, _) => info,
@@ -323,15 +407,14 @@ where
 }
 
 /// A call whose response has not been produced yet. hyper drops the call's
-/// future when the client resets the stream or the connection goes away
-/// first; the call then counts as `Canceled`, as gRPC servers count a call
-/// their client cancelled, rather than not at all.
+/// future when the stream or the connection goes away first; the call then
+/// counts by why (see the module documentation) rather than not at all.
 struct Unanswered(Option<CallInfo>);
 
 impl Drop for Unanswered {
     fn drop(&mut self) {
         if let Some(info) = self.0.take() {
-            info.finish(tonic::Code::Cancelled);
+            info.finish(Ending::Dropped);
         }
     }
 }
@@ -351,42 +434,6 @@ fn resource_exhausted_for_oversize(headers: &mut HeaderMap) {
 }
 
 pin_project! {
-    /// A request body that records whether reading it failed. hyper fails a
-    /// request body only when the client's half of the stream breaks: a
-    /// reset, the connection lost, a protocol error.
-    struct RequestBody<B> {
-        #[pin]
-        inner: B,
-        failed: Arc<AtomicBool>,
-    }
-}
-
-impl<B: Body> Body for RequestBody<B> {
-    type Data = B::Data;
-    type Error = B::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
-        let this = self.project();
-        let frame = ready!(this.inner.poll_frame(cx));
-        if let Some(Err(_)) = &frame {
-            this.failed.store(true, Ordering::Relaxed);
-        }
-        Poll::Ready(frame)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> http_body::SizeHint {
-        self.inner.size_hint()
-    }
-}
-
-pin_project! {
     /// A response body that records the call's status when its trailers pass.
     pub struct ObservedBody<B> {
         #[pin]
@@ -396,10 +443,10 @@ pin_project! {
 
     impl<B> PinnedDrop for ObservedBody<B> {
         fn drop(this: Pin<&mut Self>) {
-            // The client went away before the trailers: gRPC calls that
-            // "Canceled".
+            // Dropped before the trailers: the stream or its connection is
+            // gone.
             if let Some(info) = this.project().info.take() {
-                info.finish(tonic::Code::Cancelled);
+                info.finish(Ending::Dropped);
             }
         }
     }
@@ -427,18 +474,18 @@ impl<B: Body> Body for ObservedBody<B> {
                 if let Some(trailers) = frame.trailers_mut() {
                     resource_exhausted_for_oversize(trailers);
                     if let Some(info) = this.info.take() {
-                        info.finish(trailer_code(trailers));
+                        info.finish(Ending::Answered(trailer_code(trailers)));
                     }
                 }
             }
             Some(Err(_)) => {
                 if let Some(info) = this.info.take() {
-                    info.finish(tonic::Code::Internal);
+                    info.finish(Ending::Failed);
                 }
             }
             None => {
                 if let Some(info) = this.info.take() {
-                    info.finish(tonic::Code::Ok);
+                    info.finish(Ending::Answered(Code::Ok));
                 }
             }
         }

@@ -33,19 +33,22 @@ use tonic_health::{
 use tower::{ServiceBuilder, ServiceExt as _, util::BoxCloneSyncService};
 
 use super::{
-    connection::{self, ConnectionLimits, FirstRequestLayer},
+    connection::{self, ConnectionLimits, FirstRequestLayer, Port},
     drain::DrainLayer,
+    flow,
     frames::SmallFramesLayer,
+    http_port::{self, HttpLimits},
     limits::GlobalLimitLayer,
     observe::ObserveLayer,
     security::{self, EngineAuth},
+    timeout::TimeoutLayer,
 };
-use crate::transport::budget::CallBudget;
 use crate::transport::rpc::{
     engine::EngineService,
     records::RecordsService,
     rules::{Limits, RulesService},
 };
+use crate::transport::{budget::CallBudget, watch::WatchRequestsLayer};
 use crate::{
     config::Config,
     proto::{
@@ -193,6 +196,7 @@ async fn run(
         ]),
         drain: drain_rx.clone(),
         global_limit: GlobalLimitLayer::new(calls),
+        timeout: TimeoutLayer::new(config.request_timeout()),
     };
     let ready = Arc::new(AtomicBool::new(true));
     let ports = Ports {
@@ -319,6 +323,7 @@ struct SharedLayers {
     observe: ObserveLayer,
     drain: watch::Receiver<bool>,
     global_limit: GlobalLimitLayer,
+    timeout: TimeoutLayer,
 }
 
 /// The gRPC port (HTTP/2, and HTTP/1.1 for gRPC-Web): tonic's server with
@@ -334,9 +339,13 @@ fn serve_grpc(
         .http2_keepalive_interval(config.keepalive_interval())
         .http2_keepalive_timeout(Some(Duration::from_secs(config.keepalive_timeout_secs)))
         .max_concurrent_streams(config.max_concurrent_streams)
+        // Small per stream, large per connection: see `flow`.
+        .initial_stream_window_size(flow::STREAM_WINDOW)
+        .initial_connection_window_size(flow::CONNECTION_WINDOW)
         .concurrency_limit_per_connection(config.max_requests_per_connection)
-        .load_shed(true)
-        .timeout(config.request_timeout());
+        .load_shed(true);
+    // No `.timeout()`: tonic's answers CANCELLED from outside the observing
+    // layer; the shared `TimeoutLayer` answers DEADLINE_EXCEEDED inside it.
     let tls = security::server_tls(config).map_err(StartError::Tls)?;
     let tls_on = tls.is_some();
     if let Some(tls) = tls {
@@ -365,11 +374,14 @@ fn serve_grpc(
         // Before anything that may refuse a call: a refused call is still
         // the connection's first request.
         .layer(FirstRequestLayer)
+        // Outside gRPC-Web, which folds a lost client into INTERNAL.
+        .layer(WatchRequestsLayer)
         .layer(web::cors(&config.cors_origins))
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(shared.observe.clone())
         .layer(DrainLayer::new(shared.drain.clone()))
         .layer(shared.global_limit.clone())
+        .layer(shared.timeout)
         .add_routes(routes);
     let mut stop = shared.drain.clone();
     Ok(tokio::spawn(router.serve_with_incoming_shutdown(
@@ -379,6 +391,7 @@ fn serve_grpc(
         connection::incoming(
             TcpIncoming::from(listener).with_nodelay(Some(true)),
             ConnectionLimits {
+                port: Port::GRPC,
                 max_open: config.max_connections,
                 handshake_timeout: config.handshake_timeout(),
                 hard_limit,
@@ -391,8 +404,8 @@ fn serve_grpc(
 }
 
 /// The HTTP port (JSON, gRPC-Web, the playground): it calls the same routes
-/// in process, through the shared layers and the request timeout the gRPC
-/// server applies.
+/// in process, through the shared layers (the request timeout among them),
+/// on connections held to the gRPC port's limits (`http_port`).
 fn serve_http(
     config: &Config,
     shared: &SharedLayers,
@@ -403,27 +416,37 @@ fn serve_http(
         .layer(shared.observe.clone())
         .layer(DrainLayer::new(shared.drain.clone()))
         .layer(shared.global_limit.clone())
+        .layer(shared.timeout)
         .service(routes)
         .map_response(|response| response.map(tonic::body::Body::new));
-    let in_process = web::with_timeout(
-        BoxCloneSyncService::new(in_process),
-        config.request_timeout(),
-    );
+    let in_process = BoxCloneSyncService::new(in_process);
     let json = JsonApi::new(
         proto::FILE_DESCRIPTOR_SET,
         in_process.clone(),
         config.max_request_bytes,
+        config.request_timeout(),
+        Arc::new(shared.observe.clone()),
     )
     .map_err(StartError::Json)?;
     let http = web::router(in_process, json, &config.cors_origins);
-    let mut stop = shared.drain.clone();
-    Ok(tokio::spawn(async move {
-        axum::serve(listener, http)
-            .with_graceful_shutdown(async move {
-                let _ = stop.wait_for(|&stop| stop).await;
-            })
-            .await
-    }))
+    let limits = HttpLimits {
+        connections: ConnectionLimits {
+            port: Port::HTTP,
+            max_open: config.http_max_connections,
+            handshake_timeout: config.handshake_timeout(),
+            hard_limit: None,
+        },
+        header_read_timeout: config.handshake_timeout(),
+        keepalive_interval: config.keepalive_interval(),
+        keepalive_timeout: Duration::from_secs(config.keepalive_timeout_secs),
+        max_concurrent_streams: config.max_concurrent_streams,
+    };
+    Ok(tokio::spawn(http_port::serve(
+        listener,
+        http,
+        limits,
+        shared.drain.clone(),
+    )))
 }
 
 /// The admin port (`/metrics`, `/healthz`, `/readyz`).

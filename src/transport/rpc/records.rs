@@ -17,7 +17,7 @@ use crate::proto::{self as pb, records_server::Records};
 use arbiter_rules::{
     self, ChineseCharacters, Game, Outcome, RuleOptions, Side, Variant,
     record::{
-        Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
+        self, Annotation, ParseOptions, RecordError, RecordFormat, RecordNotation, RecordResult,
         RecordedGame, Variation, WriteOptions,
     },
 };
@@ -271,6 +271,13 @@ impl Records for RecordsService {
         };
         let mut tags: Vec<(String, String)> = tags.into_iter().collect();
         tags.sort();
+        // Refused rather than left out of the record unsaid.
+        if let Some((name, _)) = tags.iter().find(|(name, _)| !record::is_tag_name(name)) {
+            return Err(invalid_argument(
+                &format!("tags[{name:?}]"),
+                "is not a tag name: PGN's are letters, digits and _",
+            ));
+        }
         if input.load.one_based {
             return Err(invalid_argument(
                 "position.coordinates",
