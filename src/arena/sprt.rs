@@ -267,12 +267,12 @@ mod tests {
             tally.llr(&bounds)
         );
         let strong = Tally {
-            pairs: [5, 30, 100, 60, 25],
+            pairs: [10, 60, 200, 120, 50],
             ..Tally::default()
         };
         assert_eq!(strong.verdict(&bounds), Verdict::H1);
         let weak = Tally {
-            pairs: [25, 60, 100, 30, 5],
+            pairs: [50, 120, 200, 60, 10],
             ..Tally::default()
         };
         assert_eq!(weak.verdict(&bounds), Verdict::H0);
