@@ -37,8 +37,16 @@ fn python_with(packages: &[(&str, &str)]) {
     }
 }
 
+/// Held by the game on a clock and by the tests whose bursts of work would
+/// take its CPU (a 100 MB line through a pipe): on a host of two cores the
+/// game's moves must stay within their clock.
+static CLOCK_GAME: Mutex<()> = Mutex::new(());
+
 #[test]
 fn real_uci_clients_play_and_analyse_both_games() {
+    let _clock = CLOCK_GAME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     python_with(&[("chess", "chess"), ("cchess", "cchess")]);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engine/uci_clients.py");
     let output = Command::new("python3")
@@ -389,6 +397,9 @@ fn status_bytes(pid: u32, field: &str) -> u64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_hundred_megabyte_line_is_skipped_in_bounded_memory() {
+    let _clock = CLOCK_GAME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let (mut child, mut stdin, stdout) = spawn_uci();
     let lines = lines_of(stdout);
     writeln!(stdin, "isready").unwrap();
