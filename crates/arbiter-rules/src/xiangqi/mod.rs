@@ -18,8 +18,8 @@
 //!   material won); [`see`]: static exchange evaluation with the rules' piece values.
 //!
 //! ```
-//! use arbiter::game::Strictness;
-//! use arbiter::game::xiangqi::{Position, notation};
+//! use arbiter_rules::Strictness;
+//! use arbiter_rules::xiangqi::{Position, notation};
 //!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_moves().len(), 44);
