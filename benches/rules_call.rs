@@ -14,7 +14,6 @@ use std::hint::black_box;
 
 use arbiter::proto::{self as pb, rules_server::Rules};
 use arbiter::transport::rpc::rules::{Limits, RulesService};
-use arbiter::transport::rpc::wire::GameStatusRequestView;
 use criterion::{Criterion, criterion_group, criterion_main};
 use prost::Message;
 
@@ -110,8 +109,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("chess_game_status_200_plies", |b| {
         b.iter(|| {
             black_box(runtime.block_on(async {
-                // Decoded as the server decodes it.
-                let request = GameStatusRequestView::decode(black_box(bytes.as_slice()))
+                let request = pb::GameStatusRequest::decode(black_box(bytes.as_slice()))
                     .expect("the request decodes");
                 service
                     .game_status(tonic::Request::new(request))

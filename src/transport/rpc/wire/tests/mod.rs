@@ -1,13 +1,11 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
-//! `requests`, `batch`), the tables against the descriptor set (`contract`), and
-//! random games and requests (`games`, `requests_random`).
+//! `batch`), the tables against the descriptor set (`contract`), and random
+//! games (`games`).
 
 mod answers;
 mod batch;
 mod contract;
 mod games;
-mod requests;
-mod requests_random;
 
 use prost::Message;
 
@@ -68,23 +66,5 @@ pub(super) fn assert_same(game: &Game, options: &RuleOptions) {
         assert_eq!(written, expected, "full view: {full}");
         let decoded = pb::LegalMovesResponse::decode(written.as_slice()).unwrap();
         assert_eq!(decoded.encode_to_vec(), expected);
-    }
-}
-
-pub(super) fn game_status_request(moves: Vec<String>) -> pb::GameStatusRequest {
-    pb::GameStatusRequest {
-        position: Some(pb::Position {
-            variant: pb::Variant::Xiangqi.into(),
-            fen: "4k4/9/9/9/9/9/9/9/4A4/3AK3R w - - 0 1".to_owned(),
-            moves,
-            coordinates: pb::Coordinates::OneBased.into(),
-            fen_strictness: pb::FenStrictness::Lenient.into(),
-            chinese_characters: pb::ChineseCharacters::Traditional.into(),
-        }),
-        options: Some(pb::RuleOptions {
-            repetition_count: 4,
-            move_limit_plies: Some(0),
-            ..pb::RuleOptions::default()
-        }),
     }
 }
