@@ -12,7 +12,7 @@ use super::{
     convert::{self, PositionInput},
     guard::guarded,
     status::input_error,
-    wire::{CoordinateMoves, EncodedLegalMoves, FullMoves},
+    wire::{CoordinateMoves, EncodedLegalMoves, FullMoves, MoveTooLong},
 };
 use crate::{config::Config, proto as pb};
 use arbiter_rules::{Game, RuleOptions, RuleSet, Variant, Verdict};
@@ -168,13 +168,17 @@ impl Answers {
                     let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
                     game.describe_legal_moves(&options, |m| answer.push(m))
                         .map_err(input_error)?;
-                    answer.finish(&game.status(&options).map_err(input_error)?)
+                    answer
+                        .finish(&game.status(&options).map_err(input_error)?)
+                        .map_err(unwritten)?
                 }
                 pb::MoveView::Coordinates => {
                     let mut answer = CoordinateMoves::with_room_for(TYPICAL_MOVE_COUNT);
                     game.list_legal_move_coordinates(&options, |m| answer.push(m))
                         .map_err(input_error)?;
-                    answer.finish(&game.status(&options).map_err(input_error)?)
+                    answer
+                        .finish(&game.status(&options).map_err(input_error)?)
+                        .map_err(unwritten)?
                 }
             })
         })?
@@ -212,6 +216,15 @@ impl Answers {
         let status = guarded(|| game.status(&options))?.map_err(input_error)?;
         Ok(convert::status(status))
     }
+}
+
+/// A LegalMoves answer that could not be written because a move outgrew the
+/// writer's bound: a bug (a field added to `Move`, a domain change), so
+/// `INTERNAL` for the call and an error in the log, never an answer that
+/// lacks the move.
+fn unwritten(too_long: MoveTooLong) -> Status {
+    tracing::error!(error = %too_long, "LegalMoves answer not written");
+    Status::internal("the answer could not be written")
 }
 
 /// A verdict as ValidateMove answers it.

@@ -27,6 +27,14 @@
 //! server writes `BatchResponse` and `BatchResult` as
 //! [`EncodedBatchResponse`] and [`EncodedBatchResult`].
 //!
+//! ## A move that does not fit
+//!
+//! Each move is written into a fixed buffer sized for the longest move the
+//! games describe (`legal_moves::MAX_MOVE_BYTES`). A move that would not fit
+//! is never cut short: the answer fails as a whole, `INTERNAL` with an error
+//! logged (see [`FullMoves::finish`]), so a contract or domain change that
+//! outgrows the bound shows at once instead of sending a wrong answer.
+//!
 //! ## Staying in step with the contract
 //!
 //! Every field number lives in `fields`, in a table per message. The tests
@@ -50,7 +58,7 @@ use prost::{
 };
 
 pub use batch::{EncodedBatchResponse, EncodedBatchResult};
-pub use legal_moves::{CoordinateMoves, EncodedLegalMoves, FullMoves};
+pub use legal_moves::{CoordinateMoves, EncodedLegalMoves, FullMoves, MoveTooLong};
 
 /// The key of a field numbered below 16 (see the check in `fields`).
 const fn key_byte(tag: u32, wire_type: WireType) -> u8 {

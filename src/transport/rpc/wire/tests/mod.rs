@@ -1,6 +1,6 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
-//! `batch`), the tables against the descriptor set (`contract`), and random
-//! games (`games`).
+//! `batch`), the tables against the descriptor set (`contract`), random games
+//! (`games`), and the bound of a move (`answers`).
 
 mod answers;
 mod batch;
@@ -34,21 +34,30 @@ pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u
 pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {
     let status = game.status(options).unwrap();
     let answer = if full {
-        let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status);
+        let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status).unwrap();
         // The server's route: each move written as it is described, into a
         // buffer that starts with no room and has to grow.
         let mut each = FullMoves::with_room_for(0);
         game.describe_legal_moves(options, |m| each.push(m))
             .unwrap();
-        assert_eq!(each.finish(&status), listed, "described one at a time");
+        assert_eq!(
+            each.finish(&status).unwrap(),
+            listed,
+            "described one at a time"
+        );
         listed
     } else {
         let listed =
-            EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status);
+            EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status)
+                .unwrap();
         let mut each = CoordinateMoves::with_room_for(0);
         game.list_legal_move_coordinates(options, |m| each.push(m))
             .unwrap();
-        assert_eq!(each.finish(&status), listed, "listed one at a time");
+        assert_eq!(
+            each.finish(&status).unwrap(),
+            listed,
+            "listed one at a time"
+        );
         listed
     };
     answer.encode_to_vec()
