@@ -40,7 +40,7 @@
 //! Every field number lives in `fields`, in a table per message. The tests
 //! walk the descriptor set tools/protogen compiles and fail when one of these
 //! messages has a field the tables lack, and compare this codec with prost's
-//! over random games and rule options.
+//! over random games of every variant and rule options.
 //!
 //! This module depends on [`super::convert`] for the enum numbers, never the
 //! other way round.

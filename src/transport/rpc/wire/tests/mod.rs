@@ -1,6 +1,6 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
 //! `batch`), the tables against the descriptor set (`contract`), random games
-//! (`games`), and the bound of a move (`answers`).
+//! of every variant (`games`), and the bound of a move (`answers`).
 
 mod answers;
 mod batch;
