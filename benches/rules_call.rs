@@ -146,10 +146,10 @@ fn bench(c: &mut Criterion) {
     }
     group.finish();
 
-    // A batch item against the unary call: the same LegalMoves answer, as
-    // prost's struct inside a BatchResponse instead of the hand codec. Four
-    // items are answered in place (one core, no hand-off), a hundred are
-    // split over the cores (wall time, not CPU).
+    // A batch item against the unary call: the same LegalMoves answer,
+    // spliced into a BatchResponse. Four items are answered in place (one
+    // core, no hand-off), a hundred are split over the cores (wall time, not
+    // CPU).
     let mut group = c.benchmark_group("batch_call");
     for items in [4_u64, 100] {
         let item = pb::BatchItem {
