@@ -428,8 +428,7 @@ pub fn rules_request(data: &[u8]) {
                 ),
                 Err(_) => None,
             },
-            // The server's own decoder for this request (see `transport::rpc::wire`).
-            2 => match crate::transport::rpc::wire::GameStatusRequestView::decode(body) {
+            2 => match pb::GameStatusRequest::decode(body) {
                 Ok(request) => Some(service.game_status(Request::new(request)).await.map(|_| ())),
                 Err(_) => None,
             },

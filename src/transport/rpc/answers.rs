@@ -12,7 +12,7 @@ use super::{
     convert::{self, PositionInput},
     guard::guarded,
     status::input_error,
-    wire::{CoordinateMoves, EncodedLegalMoves, FullMoves},
+    wire::{CoordinateMoves, EncodedLegalMoves, FullMoves, MoveTooLong},
 };
 use crate::{config::Config, proto as pb};
 use arbiter_rules::{Game, RuleOptions, RuleSet, Variant, Verdict};
@@ -124,7 +124,7 @@ impl Answers {
         self.requests.count(method, variant);
     }
 
-    /// Reads a prost `Position` under the history limit and loads the game.
+    /// Reads a `Position` under the history limit and loads the game.
     pub(super) fn load(
         &self,
         position: Option<pb::Position>,
@@ -134,9 +134,9 @@ impl Answers {
         Self::load_input(&input, options)
     }
 
-    /// Loads a game from a position already read (by prost or the hand codec).
+    /// Loads a game from a position already read.
     pub(super) fn load_input(
-        input: &PositionInput<impl AsRef<str>>,
+        input: &PositionInput,
         options: &RuleOptions,
     ) -> Result<(Variant, Game), Status> {
         Span::current().record("variant", input.variant.name());
@@ -168,13 +168,17 @@ impl Answers {
                     let mut answer = FullMoves::with_room_for(TYPICAL_MOVE_COUNT);
                     game.describe_legal_moves(&options, |m| answer.push(m))
                         .map_err(input_error)?;
-                    answer.finish(&game.status(&options).map_err(input_error)?)
+                    answer
+                        .finish(&game.status(&options).map_err(input_error)?)
+                        .map_err(unwritten)?
                 }
                 pb::MoveView::Coordinates => {
                     let mut answer = CoordinateMoves::with_room_for(TYPICAL_MOVE_COUNT);
                     game.list_legal_move_coordinates(&options, |m| answer.push(m))
                         .map_err(input_error)?;
-                    answer.finish(&game.status(&options).map_err(input_error)?)
+                    answer
+                        .finish(&game.status(&options).map_err(input_error)?)
+                        .map_err(unwritten)?
                 }
             })
         })?
@@ -198,21 +202,29 @@ impl Answers {
         Ok(verdict_answer(verdict, rule_set))
     }
 
-    /// GameStatus: the options are read first, then the position (read by
-    /// `position` under the history limit it is given), as the unary call
-    /// always has, so the same request fails on the same field either way.
-    pub(super) fn game_status<M: AsRef<str>>(
+    /// GameStatus: the options are read first, then the position, so the
+    /// same request fails on the same field as a unary call and as a batch
+    /// item.
+    pub(super) fn game_status(
         &self,
-        options: Option<pb::RuleOptions>,
-        position: impl FnOnce(usize) -> Result<PositionInput<M>, Status>,
+        request: pb::GameStatusRequest,
     ) -> Result<pb::GameStatusResponse, Status> {
+        let pb::GameStatusRequest { position, options } = request;
         let options = convert::rule_options(options)?;
-        let input = position(self.limits.max_history_moves)?;
-        let (variant, game) = Self::load_input(&input, &options)?;
+        let (variant, game) = self.load(position, &options)?;
         self.count(Method::GameStatus, variant);
         let status = guarded(|| game.status(&options))?.map_err(input_error)?;
         Ok(convert::status(status))
     }
+}
+
+/// A LegalMoves answer that could not be written because a move outgrew the
+/// writer's bound: a bug (a field added to `Move`, a domain change), so
+/// `INTERNAL` for the call and an error in the log, never an answer that
+/// lacks the move.
+fn unwritten(too_long: MoveTooLong) -> Status {
+    tracing::error!(error = %too_long, "LegalMoves answer not written");
+    Status::internal("the answer could not be written")
 }
 
 /// A verdict as ValidateMove answers it.

@@ -302,9 +302,7 @@ fn answer(answers: &Answers, item: pb::BatchItem) -> EncodedBatchResult {
         Some(Item::ValidateMove(request)) => {
             answers.validate_move(request).map(Outcome::ValidateMove)
         }
-        Some(Item::GameStatus(pb::GameStatusRequest { position, options })) => answers
-            .game_status(options, |max| convert::position(position, max))
-            .map(Outcome::GameStatus),
+        Some(Item::GameStatus(request)) => answers.game_status(request).map(Outcome::GameStatus),
         None => Err(invalid_argument(
             "request",
             "is required: set legal_moves, validate_move or game_status",

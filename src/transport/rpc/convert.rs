@@ -1,8 +1,7 @@
 //! Protobuf ↔ domain conversions. Every request field is read here and
-//! nowhere else (the hand codec in `wire` reads GameStatus's position into
-//! its own view and passes it through `position_settings`); unknown enum
-//! numbers and out-of-range values become `INVALID_ARGUMENT` naming the
-//! field. `wire` uses these mappings; nothing here uses `wire`.
+//! nowhere else; unknown enum numbers and out-of-range values become
+//! `INVALID_ARGUMENT` naming the field. The hand-written LegalMoves answer
+//! (`wire`) uses these mappings; nothing here uses `wire`.
 
 use std::time::Duration;
 
@@ -17,16 +16,15 @@ use arbiter_rules::{
     RuleOptions, RuleSet, Side, Status as GameStatus, Strictness, Variant,
 };
 
-/// A request's position in domain terms; the history moves are `String`s
-/// or, from `wire::PositionView`, `&str`s into the request.
+/// A request's position in domain terms.
 #[derive(Debug, Clone)]
-pub struct PositionInput<M = String> {
+pub struct PositionInput {
     /// The game the position belongs to.
     pub variant: Variant,
     /// The FEN as sent, not yet read.
     pub fen: String,
     /// The history as sent, in order, not yet parsed; at most the configured history limit.
-    pub moves: Vec<M>,
+    pub moves: Vec<String>,
     /// How the FEN and moves are read (strictness, coordinates).
     pub load: LoadOptions,
 }
@@ -98,10 +96,9 @@ pub fn variant_to_wire(variant: Variant) -> pb::Variant {
     }
 }
 
-/// The checks every position gets, from prost's `Position` here or from
-/// `wire::position_input`: a known variant, the history limit, known
-/// coordinates, strictness and character-set numbers.
-pub(super) fn position_settings(
+/// The checks every position gets: a known variant, the history limit,
+/// known coordinates, strictness and character-set numbers.
+fn position_settings(
     variant: i32,
     move_count: usize,
     coordinates: i32,

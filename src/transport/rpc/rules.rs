@@ -18,7 +18,7 @@ use super::{
     batch,
     guard::{SetOnDrop, guarded},
     play,
-    wire::{self, EncodedBatchResponse, EncodedLegalMoves, GameStatusRequestView},
+    wire::{EncodedBatchResponse, EncodedLegalMoves},
 };
 use crate::{
     proto::{self as pb, rules_server::Rules},
@@ -77,11 +77,10 @@ impl Rules for RulesService {
 
     async fn game_status(
         &self,
-        request: Request<GameStatusRequestView>,
+        request: Request<pb::GameStatusRequest>,
     ) -> Result<Response<pb::GameStatusResponse>, Status> {
-        let GameStatusRequestView { position, options } = request.into_inner();
         self.answers
-            .game_status(options, |max| wire::position_input(position.as_ref(), max))
+            .game_status(request.into_inner())
             .map(Response::new)
     }
 

@@ -13,10 +13,11 @@
 //!
 //! Pure Rust (protox), so no system `protoc` is needed. Two passes: the
 //! messages and the clients, then the servers. The servers' pass takes the
-//! messages from the first (`crate::proto`), except the messages the server
-//! writes or reads itself (`crate::transport::rpc::wire`), so a client still
-//! uses prost's types for every message. `google.rpc` (imported for batch
-//! errors) is tonic-types' generated code.
+//! messages from the first (`crate::proto`), except the answers the server
+//! writes itself (`crate::transport::rpc::wire`: LegalMovesResponse and the
+//! BatchResponse and BatchResult that carry it), so a client still uses
+//! prost's types for every message. `google.rpc` (imported for batch errors)
+//! is tonic-types' generated code.
 
 use std::{error::Error, fs, path::Path};
 
@@ -76,10 +77,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         .extern_path(
             ".arbiter.v1.BatchResult",
             "crate::transport::rpc::wire::EncodedBatchResult",
-        )
-        .extern_path(
-            ".arbiter.v1.GameStatusRequest",
-            "crate::transport::rpc::wire::GameStatusRequestView",
         )
         .out_dir(&servers_dir)
         .compile_fds(descriptors.clone())?;

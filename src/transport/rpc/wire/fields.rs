@@ -1,12 +1,12 @@
-//! The contract fields the hand codec writes or reads, one constant per
-//! field, and the table of them per message.
+//! The contract fields the hand codec writes, one constant per field, and
+//! the table of them per message.
 //!
-//! The writers and readers name fields only through these constants, and
+//! The writers name fields only through these constants, and
 //! the tests hold the tables to the descriptor set tools/protogen compiles from
 //! `proto/arbiter/v1`: a field the contract has and a table lacks (or one
 //! whose number, name or type differs) fails them. Adding a field to one of
 //! these messages therefore means adding it here, and then to the code that
-//! writes or reads it, which the property tests compare with prost's.
+//! writes it, which the property tests compare with prost's.
 //!
 //! The tables exist for those tests (hence `cfg(test)` on the ones nothing
 //! else reads); the tables of the messages written with one-byte keys also
@@ -81,7 +81,7 @@ pub(crate) struct MessageFields {
     pub(crate) fields: &'static [Field],
 }
 
-/// Every message the hand codec writes or reads field by field.
+/// Every message the hand codec writes field by field.
 #[cfg(test)]
 pub(crate) const HAND_CODED: &[MessageFields] = &[
     MessageFields {
@@ -108,26 +108,13 @@ pub(crate) const HAND_CODED: &[MessageFields] = &[
         name: BATCH_RESPONSE,
         fields: BATCH_RESPONSE_FIELDS,
     },
-    MessageFields {
-        name: GAME_STATUS_REQUEST,
-        fields: GAME_STATUS_REQUEST_FIELDS,
-    },
-    MessageFields {
-        name: POSITION,
-        fields: POSITION_FIELDS,
-    },
 ];
 
-/// Messages that sit inside a hand-coded one but are read or written by
-/// prost's generated struct (`GameStatusRequest.options`, a batch result's
-/// other outcomes), so prost keeps them in step with the contract.
+/// Messages that sit inside a hand-coded one but are written by prost's
+/// generated struct (a batch result's other outcomes), so prost keeps them
+/// in step with the contract.
 #[cfg(test)]
-pub(crate) const PROST_CODED: &[&str] = &[
-    RULE_OPTIONS,
-    VALIDATE_MOVE_RESPONSE,
-    GAME_STATUS_RESPONSE,
-    RPC_STATUS,
-];
+pub(crate) const PROST_CODED: &[&str] = &[VALIDATE_MOVE_RESPONSE, GAME_STATUS_RESPONSE, RPC_STATUS];
 
 const LEGAL_MOVES_RESPONSE: &str = ".arbiter.v1.LegalMovesResponse";
 const MOVE: &str = ".arbiter.v1.Move";
@@ -143,10 +130,6 @@ const VALIDATE_MOVE_RESPONSE: &str = ".arbiter.v1.ValidateMoveResponse";
 const GAME_STATUS_RESPONSE: &str = ".arbiter.v1.GameStatusResponse";
 #[cfg(test)]
 const RPC_STATUS: &str = ".google.rpc.Status";
-#[cfg(test)]
-const GAME_STATUS_REQUEST: &str = ".arbiter.v1.GameStatusRequest";
-const POSITION: &str = ".arbiter.v1.Position";
-const RULE_OPTIONS: &str = ".arbiter.v1.RuleOptions";
 const SIDE: &str = ".arbiter.v1.Side";
 const PIECE_KIND: &str = ".arbiter.v1.PieceKind";
 
@@ -298,53 +281,8 @@ pub(crate) const BATCH_RESPONSE_RESULTS: Field =
 #[cfg(test)]
 pub(crate) const BATCH_RESPONSE_FIELDS: &[Field] = &[BATCH_RESPONSE_RESULTS];
 
-// `arbiter.v1.GameStatusRequest` (rules.proto), read by `game_status`.
-
-/// `GameStatusRequest.position`: `Position position = 1`.
-pub(crate) const STATUS_REQUEST_POSITION: Field = Field::one(1, "position", Ty::Message(POSITION));
-/// `GameStatusRequest.options`: `RuleOptions options = 2`, read by prost.
-pub(crate) const STATUS_REQUEST_OPTIONS: Field =
-    Field::one(2, "options", Ty::Message(RULE_OPTIONS));
-
-/// Every field of `GameStatusRequest`, in number order.
-#[cfg(test)]
-pub(crate) const GAME_STATUS_REQUEST_FIELDS: &[Field] =
-    &[STATUS_REQUEST_POSITION, STATUS_REQUEST_OPTIONS];
-
-// `arbiter.v1.Position` (common.proto), read by `position`.
-
-/// `Position.variant`: `Variant variant = 1`.
-pub(crate) const POSITION_VARIANT: Field =
-    Field::one(1, "variant", Ty::Enum(".arbiter.v1.Variant"));
-/// `Position.fen`: `string fen = 2`.
-pub(crate) const POSITION_FEN: Field = Field::one(2, "fen", Ty::String);
-/// `Position.moves`: `repeated string moves = 3`.
-pub(crate) const POSITION_MOVES: Field = Field::repeated(3, "moves", Ty::String);
-/// `Position.coordinates`: `Coordinates coordinates = 4`.
-pub(crate) const POSITION_COORDINATES: Field =
-    Field::one(4, "coordinates", Ty::Enum(".arbiter.v1.Coordinates"));
-/// `Position.fen_strictness`: `FenStrictness fen_strictness = 5`.
-pub(crate) const POSITION_FEN_STRICTNESS: Field =
-    Field::one(5, "fen_strictness", Ty::Enum(".arbiter.v1.FenStrictness"));
-
-/// `Position.chinese_characters`: `ChineseCharacters chinese_characters = 6`.
-pub(crate) const POSITION_CHINESE_CHARACTERS: Field = Field::one(
-    6,
-    "chinese_characters",
-    Ty::Enum(".arbiter.v1.ChineseCharacters"),
-);
-/// Every field of `Position`, in number order.
-pub(crate) const POSITION_FIELDS: &[Field] = &[
-    POSITION_VARIANT,
-    POSITION_FEN,
-    POSITION_MOVES,
-    POSITION_COORDINATES,
-    POSITION_FEN_STRICTNESS,
-    POSITION_CHINESE_CHARACTERS,
-];
-
-/// The fixed-buffer move writer and the `Position` reader write each key as
-/// one byte, which holds for field numbers below 16 (except a `Move`'s
+/// The fixed-buffer move writer and the batch writer write each key as one
+/// byte, which holds for field numbers below 16 (except a `Move`'s
 /// `bool` fields and its explosion squares, whose writers take any key:
 /// `drop` is 16, `explosion_squares` 17); a contract
 /// change past that stops the build here rather than writing a wrong key.
@@ -353,7 +291,6 @@ const _: () = {
         MOVE_FIELDS,
         PIECE_FIELDS,
         OUTCOME_FIELDS,
-        POSITION_FIELDS,
         &[BATCH_RESULT_LEGAL_MOVES, BATCH_RESPONSE_RESULTS],
     ];
     let mut t = 0;

@@ -34,10 +34,29 @@ const BYTES_PER_FULL_MOVE: usize = 54;
 const BYTES_PER_COORDINATE_MOVE: usize = 8;
 const BYTES_FOR_STATUS: usize = 128;
 
+/// A move longer than the buffer a move is written into
+/// ([`MAX_MOVE_BYTES`]): the answer it belongs to is not written at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveTooLong {
+    /// The move, as `Move.uci` names it.
+    pub uci: Notation,
+}
+
+impl std::fmt::Display for MoveTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the move {} takes more than the {MAX_MOVE_BYTES} bytes a move is given",
+            self.uci
+        )
+    }
+}
+
+impl std::error::Error for MoveTooLong {}
+
 impl EncodedLegalMoves {
     /// Every field of every move (`MOVE_VIEW_FULL`).
-    #[must_use]
-    pub fn full(moves: &[MoveInfo], status: &Status) -> Self {
+    pub fn full(moves: &[MoveInfo], status: &Status) -> Result<Self, MoveTooLong> {
         let mut answer = FullMoves::with_room_for(moves.len());
         for m in moves {
             answer.push(m);
@@ -46,8 +65,7 @@ impl EncodedLegalMoves {
     }
 
     /// The coordinates and repetition flags only (`MOVE_VIEW_COORDINATES`).
-    #[must_use]
-    pub fn coordinates(moves: &[MoveCoordinates], status: &Status) -> Self {
+    pub fn coordinates(moves: &[MoveCoordinates], status: &Status) -> Result<Self, MoveTooLong> {
         let mut answer = CoordinateMoves::with_room_for(moves.len());
         for m in moves {
             answer.push(m);
@@ -68,6 +86,8 @@ pub struct FullMoves {
     bytes: Vec<u8>,
     /// The move being written, reused from move to move.
     scratch: MoveBytes,
+    /// The first move that did not fit, which fails the answer.
+    too_long: Option<MoveTooLong>,
 }
 
 impl FullMoves {
@@ -77,20 +97,29 @@ impl FullMoves {
         FullMoves {
             bytes: Vec::with_capacity(moves * BYTES_PER_FULL_MOVE + BYTES_FOR_STATUS),
             scratch: MoveBytes::new(),
+            too_long: None,
         }
     }
 
-    /// Appends one move, in the order the client will see.
+    /// Appends one move, in the order the client will see; a move that
+    /// does not fit is left out and fails the answer at [`Self::finish`].
     pub fn push(&mut self, m: &MoveInfo) {
-        self.scratch
-            .append_to(&mut self.bytes, |body| full_move(body, m));
+        if !self
+            .scratch
+            .append_to(&mut self.bytes, |body| full_move(body, m))
+        {
+            self.too_long.get_or_insert(MoveTooLong { uci: m.uci });
+        }
     }
 
-    /// Appends the status fields that follow the moves and ends the answer.
-    #[must_use]
-    pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
+    /// Appends the status fields that follow the moves and ends the answer;
+    /// `Err` when a move did not fit, so that no answer lacks a move.
+    pub fn finish(mut self, status: &Status) -> Result<EncodedLegalMoves, MoveTooLong> {
+        if let Some(too_long) = self.too_long {
+            return Err(too_long);
+        }
         position_fields(&mut self.bytes, status);
-        EncodedLegalMoves { bytes: self.bytes }
+        Ok(EncodedLegalMoves { bytes: self.bytes })
     }
 }
 
@@ -99,6 +128,8 @@ impl FullMoves {
 pub struct CoordinateMoves {
     bytes: Vec<u8>,
     scratch: MoveBytes,
+    /// The first move that did not fit, which fails the answer.
+    too_long: Option<MoveTooLong>,
 }
 
 impl CoordinateMoves {
@@ -108,18 +139,24 @@ impl CoordinateMoves {
         CoordinateMoves {
             bytes: Vec::with_capacity(moves * BYTES_PER_COORDINATE_MOVE + BYTES_FOR_STATUS),
             scratch: MoveBytes::new(),
+            too_long: None,
         }
     }
 
     /// Appends one move, in the order the client will see. Nearly every move
     /// is its UCI text alone: six to nine bytes whose lengths are one byte
     /// each, written in place with one capacity check; the rest go through
-    /// the general writer.
+    /// the general writer. A move that does not fit is left out and fails
+    /// the answer at [`Self::finish`].
     pub fn push(&mut self, m: &MoveCoordinates) {
         let text = m.uci.as_bytes().len();
         if m.uci_one_based.is_some() || m.forbidden_repetition.is_some() || text == 0 {
-            self.scratch
-                .append_to(&mut self.bytes, |body| coordinate_move(body, m));
+            if !self
+                .scratch
+                .append_to(&mut self.bytes, |body| coordinate_move(body, m))
+            {
+                self.too_long.get_or_insert(MoveTooLong { uci: m.uci });
+            }
             return;
         }
         const { assert!(2 + Notation::CAPACITY < 0x80) };
@@ -136,11 +173,14 @@ impl CoordinateMoves {
         self.bytes.truncate(start + 4 + text);
     }
 
-    /// Appends the status fields that follow the moves and ends the answer.
-    #[must_use]
-    pub fn finish(mut self, status: &Status) -> EncodedLegalMoves {
+    /// Appends the status fields that follow the moves and ends the answer;
+    /// `Err` when a move did not fit, so that no answer lacks a move.
+    pub fn finish(mut self, status: &Status) -> Result<EncodedLegalMoves, MoveTooLong> {
+        if let Some(too_long) = self.too_long {
+            return Err(too_long);
+        }
         position_fields(&mut self.bytes, status);
-        EncodedLegalMoves { bytes: self.bytes }
+        Ok(EncodedLegalMoves { bytes: self.bytes })
     }
 }
 
@@ -189,7 +229,9 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
 /// squares, at most the nine around its target of five bytes each (a
 /// two-byte key, a length, a square's two letters): 263,
 /// though every enum the service writes is under 128 and takes two bytes.
-const MAX_MOVE_BYTES: usize = 218 + 9 * 5;
+/// A move past it (a field added to `Move`, a domain that describes more)
+/// fails its answer rather than being cut (see [`MoveBytes::append_to`]).
+pub(super) const MAX_MOVE_BYTES: usize = 218 + 9 * 5;
 
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is
@@ -198,6 +240,9 @@ const MAX_MOVE_BYTES: usize = 218 + 9 * 5;
 struct MoveBytes {
     bytes: [u8; MAX_MOVE_BYTES],
     len: usize,
+    /// Whether a write of the current move did not fit: nothing of the move
+    /// is then appended.
+    overflowed: bool,
 }
 
 impl MoveBytes {
@@ -205,29 +250,37 @@ impl MoveBytes {
         MoveBytes {
             bytes: [0; MAX_MOVE_BYTES],
             len: 0,
+            overflowed: false,
         }
     }
 
     /// Writes one move with `write` and appends it to `out` as
-    /// `LegalMovesResponse.moves`, behind its length.
-    fn append_to(&mut self, out: &mut Vec<u8>, write: impl FnOnce(&mut MoveBytes)) {
+    /// `LegalMovesResponse.moves`, behind its length; `false`, and nothing
+    /// appended, when the move did not fit in [`MAX_MOVE_BYTES`].
+    #[must_use]
+    fn append_to(&mut self, out: &mut Vec<u8>, write: impl FnOnce(&mut MoveBytes)) -> bool {
         self.len = 0;
+        self.overflowed = false;
         write(self);
+        if self.overflowed {
+            return false;
+        }
         let body = &self.bytes[..self.len];
         out.reserve(body.len() + 3);
         key(out, ANSWER_MOVES.number, WireType::LengthDelimited);
         varint(out, body.len() as u64);
         out.extend_from_slice(body);
+        true
     }
 
-    /// Past [`MAX_MOVE_BYTES`] a byte is left out rather than panicking: the
-    /// bound above makes that unreachable, and the tests compare every
-    /// answer with prost's.
+    /// Past [`MAX_MOVE_BYTES`] nothing is written and the move is marked as
+    /// too long, as by every writer below.
     fn byte(&mut self, byte: u8) {
-        debug_assert!(self.len < MAX_MOVE_BYTES);
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = byte;
             self.len += 1;
+        } else {
+            self.overflowed = true;
         }
     }
 
@@ -237,12 +290,13 @@ impl MoveBytes {
             return;
         }
         let end = self.len + 2 + Notation::CAPACITY;
-        debug_assert!(end <= MAX_MOVE_BYTES);
         if let Some([key, length, rest @ ..]) = self.bytes.get_mut(self.len..end) {
             *key = key_byte(tag, WireType::LengthDelimited);
             *length = len as u8;
             rest.copy_from_slice(text.padded());
             self.len += 2 + len;
+        } else {
+            self.overflowed = true;
         }
     }
 
@@ -269,23 +323,24 @@ impl MoveBytes {
 
     fn put(&mut self, bytes: &[u8]) {
         let end = self.len + bytes.len();
-        debug_assert!(end <= MAX_MOVE_BYTES);
         if let Some(slot) = self.bytes.get_mut(self.len..end) {
             slot.copy_from_slice(bytes);
             self.len = end;
+        } else {
+            self.overflowed = true;
         }
     }
 
-    /// A message of a few enums, under 128 bytes, so its length is one byte.
+    /// A message of a few enums, under 128 bytes, so its length is one byte
+    /// (a longer one marks the move as too long).
     fn small_message(&mut self, tag: u32, body: impl FnOnce(&mut MoveBytes)) {
         self.byte(key_byte(tag, WireType::LengthDelimited));
         let at = self.len;
         self.byte(0);
         body(self);
-        let len = self.len - at - 1;
-        debug_assert!(len < 0x80);
-        if let Some(slot) = self.bytes.get_mut(at) {
-            *slot = len as u8;
+        match (self.len.checked_sub(at + 1), self.bytes.get_mut(at)) {
+            (Some(len @ 0..0x80), Some(slot)) => *slot = len as u8,
+            _ => self.overflowed = true,
         }
     }
 

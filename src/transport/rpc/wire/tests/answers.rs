@@ -1,11 +1,17 @@
 //! LegalMoves answers written by the hand codec, byte for byte as prost
-//! writes them.
+//! writes them, and the bound of one move.
 
 use prost::Message;
 
 use super::{assert_same, direct, game};
-use crate::transport::rpc::wire::{EncodedLegalMoves, nested, text};
-use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
+use crate::transport::rpc::{
+    convert,
+    wire::{EncodedLegalMoves, FullMoves, MoveTooLong, legal_moves::MAX_MOVE_BYTES, nested, text},
+};
+use arbiter_rules::{
+    CastlingSide, Game, LoadOptions, MoveInfo, Notation, Outcome, PieceInfo, PieceKind, Reason,
+    RuleOptions, Side, Variant,
+};
 
 #[test]
 fn chess_answers_match_prost_byte_for_byte() {
@@ -130,4 +136,84 @@ fn a_decoded_answer_encodes_to_the_same_bytes() {
     let written = direct(&game, &options, true);
     let decoded = EncodedLegalMoves::decode(written.as_slice()).unwrap();
     assert_eq!(decoded.as_bytes(), written.as_slice());
+}
+
+/// A move with every field the contract has, each as long as the domain's
+/// types let it be: six notations of [`Notation::CAPACITY`] bytes, both
+/// pieces, every flag, and the nine explosion squares an atomic capture can
+/// have.
+fn longest_move(squares: usize) -> MoveInfo {
+    let long = Notation::from("x".repeat(Notation::CAPACITY).as_str());
+    let piece = PieceInfo {
+        side: Side::Black,
+        kind: PieceKind::King,
+    };
+    MoveInfo {
+        uci: long,
+        san: long,
+        uci_one_based: Some(long),
+        chinese: long,
+        from: long,
+        to: long,
+        piece,
+        captured: Some(piece),
+        check: true,
+        castling: Some(CastlingSide::Queenside),
+        en_passant: true,
+        promotion: Some(PieceKind::Queen),
+        drop: true,
+        explosion_squares: vec![Notation::from("h8"); squares],
+        forbidden_repetition: Some(Outcome::Decisive {
+            winner: Side::White,
+            reason: Reason::PerpetualMateThreat,
+        }),
+    }
+}
+
+/// The longest move the bound is computed for fits, and is written as
+/// prost writes it.
+#[test]
+fn the_longest_move_fits_its_bound() {
+    let options = RuleOptions::default();
+    let status = game(Variant::Atomic, "", &[], &options)
+        .status(&options)
+        .unwrap();
+    let m = longest_move(9);
+    let written = EncodedLegalMoves::full(std::slice::from_ref(&m), &status).unwrap();
+    let by_prost = convert::legal_moves(vec![convert::move_info(m)], &status);
+    assert_eq!(written.as_bytes(), by_prost.encode_to_vec().as_slice());
+    assert!(by_prost.moves[0].encoded_len() <= MAX_MOVE_BYTES);
+}
+
+/// A move past the bound fails the whole answer, whichever way it is
+/// written: no answer goes out cut short or without the move.
+#[test]
+fn a_move_past_the_bound_fails_the_answer() {
+    let options = RuleOptions::default();
+    let game = game(
+        Variant::Atomic,
+        "",
+        &["g1f3", "d7d5", "f3e5", "b8d7"],
+        &options,
+    );
+    let status = game.status(&options).unwrap();
+    let mut moves = game.legal_moves(&options).unwrap();
+    let too_long = longest_move(MAX_MOVE_BYTES / 4);
+    let prost_len = convert::move_info(too_long.clone()).encoded_len();
+    assert!(prost_len > MAX_MOVE_BYTES, "{prost_len}");
+    moves.insert(3, too_long.clone());
+    let expected = MoveTooLong { uci: too_long.uci };
+    assert_eq!(EncodedLegalMoves::full(&moves, &status), Err(expected));
+    let mut each = FullMoves::with_room_for(0);
+    for m in &moves {
+        each.push(m);
+    }
+    assert_eq!(each.finish(&status), Err(expected));
+    assert!(expected.to_string().contains(&MAX_MOVE_BYTES.to_string()));
+    // The same answer without it is written, and is prost's.
+    moves.remove(3);
+    let written = EncodedLegalMoves::full(&moves, &status).unwrap();
+    let by_prost =
+        convert::legal_moves(moves.into_iter().map(convert::move_info).collect(), &status);
+    assert_eq!(written.as_bytes(), by_prost.encode_to_vec().as_slice());
 }

@@ -124,8 +124,7 @@ fn mismatches(
             let Some(handled) = table.fields.iter().find(|f| f.number == number) else {
                 problems.push(format!(
                     "{}: field {number} `{}` ({}) is in the contract but the hand codec does \
-                     not handle it (add it to wire::fields and to the code that writes or \
-                     reads it)",
+                     not handle it (add it to wire::fields and to the code that writes it)",
                     table.name,
                     declared.name(),
                     contract_type(declared)
@@ -177,7 +176,7 @@ fn every_field_of_every_hand_coded_message_is_handled() {
     let problems = mismatches(&descriptor_set(), HAND_CODED, PROST_CODED);
     assert!(
         problems.is_empty(),
-        "the hand codec (src/transport/wire) is out of step with proto/arbiter/v1:\n{}",
+        "the hand codec (src/transport/rpc/wire) is out of step with proto/arbiter/v1:\n{}",
         problems.join("\n")
     );
 }

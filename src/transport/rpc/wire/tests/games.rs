@@ -1,8 +1,9 @@
-//! Random games for the property tests: legal playouts of both games, from
-//! the start position and from FENs (some with a repetition under way),
-//! under random rule options, in both coordinate systems. Every position's
-//! LegalMoves answer, in both views, must be prost's bytes. Fixed case
-//! counts keep CI time bounded.
+//! Random games for the property tests: legal playouts of chess, xiangqi and
+//! every chess variant, from the start position and from FENs (some with a
+//! repetition under way, a crazyhouse pocket, atomic captures near a king),
+//! under random rule options, in both xiangqi coordinate systems. Every
+//! position's LegalMoves answer, in both views, must be prost's bytes. Fixed
+//! case counts keep CI time bounded.
 
 use proptest::prelude::*;
 
@@ -48,6 +49,59 @@ const XIANGQI_STARTS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The chess variants' starting points: each variant's start position and
+/// one position of its own from tests/data/chess_variants.epd.
+const VARIANT_STARTS: &[(Variant, &str, &[&str])] = &[
+    (Variant::Chess960, "", &[]),
+    (
+        Variant::Chess960,
+        "qrkbrnb1/p3pp2/1p1p3p/2p5/1P1PB1pn/2P4P/PK2PPP1/QR2RNBN w kq - 0 9",
+        &[],
+    ),
+    (Variant::Atomic, "", &[]),
+    (
+        Variant::Atomic,
+        "rnbq1r2/p3p2p/1bp2k1n/3p1pp1/1P2P1PP/1B4NN/2PPKP2/R1BQ3R b - - 3 14",
+        &[],
+    ),
+    (Variant::Antichess, "", &[]),
+    (
+        Variant::Antichess,
+        "rnbqk2r/4pp1p/pppp2pn/8/1P6/3PPP2/P1PQK1PP/RN3BNR w - - 0 8",
+        &[],
+    ),
+    (Variant::KingOfTheHill, "", &[]),
+    (
+        Variant::KingOfTheHill,
+        "8/8/8/5k2/8/5K2/3P4/6R1 b - - 1 34",
+        &[],
+    ),
+    (Variant::ThreeCheck, "", &[]),
+    (
+        Variant::ThreeCheck,
+        "1n2k3/2qp1p2/8/5p2/QP6/6P1/3P4/7K b - - 3+1 0 25",
+        &[],
+    ),
+    (Variant::Crazyhouse, "", &[]),
+    (
+        Variant::Crazyhouse,
+        "r2qk1nr/p1p1N1pp/bQp1pn2/4pPB1/P2p4/P1P4P/2P1BP1b/1R1Kn2R[P] w kq - 3 31",
+        &[],
+    ),
+    (Variant::RacingKings, "", &[]),
+    (
+        Variant::RacingKings,
+        "8/8/8/4n3/8/6K1/1k2B1R1/2R4Q w - - 1 10",
+        &[],
+    ),
+    (Variant::Horde, "", &[]),
+    (
+        Variant::Horde,
+        "8/8/4k3/2P5/PP1PP3/2PP1P2/1PPPP3/P2P1P2 w - - 1 35",
+        &[],
+    ),
+];
+
 /// ICCS (ranks 0-9) to the 1-based form (ranks 1-10).
 fn one_based(iccs: &str) -> String {
     let mut out = String::new();
@@ -74,6 +128,10 @@ pub(super) struct Setup {
 pub(super) fn setup() -> impl Strategy<Value = Setup> {
     let chess = (0..CHESS_STARTS.len(), 0..2i32)
         .prop_map(|(start, rule_set)| (Variant::Chess, CHESS_STARTS[start], false, rule_set));
+    let variants = (0..VARIANT_STARTS.len(), 0..2i32).prop_map(|(start, rule_set)| {
+        let (variant, fen, prefix) = VARIANT_STARTS[start];
+        (variant, (fen, prefix), false, rule_set)
+    });
     let xiangqi = (
         0..XIANGQI_STARTS.len(),
         any::<bool>(),
@@ -83,7 +141,7 @@ pub(super) fn setup() -> impl Strategy<Value = Setup> {
             (Variant::Xiangqi, XIANGQI_STARTS[start], one_based, rule_set)
         });
     (
-        prop_oneof![chess, xiangqi],
+        prop_oneof![chess, xiangqi, variants],
         prop_oneof![Just(0), 2..=5u32],
         proptest::option::of(0..=150u32),
         proptest::option::of(0..=12u32),
@@ -110,7 +168,7 @@ pub(super) fn setup() -> impl Strategy<Value = Setup> {
                     check_discount: discount,
                     material_draw: material,
                     // Xiangqi has no claimable draws and refuses the option.
-                    claim_draws: claim && variant == Variant::Chess,
+                    claim_draws: claim && variant != Variant::Xiangqi,
                 },
             },
         )
@@ -183,8 +241,9 @@ proptest! {
 }
 
 /// The playouts reach the positions the properties are about: captures,
-/// checks, promotions, castling, en passant and forbidden repetitions all
-/// appear in the answers of the first few games.
+/// checks, promotions, castling, en passant, forbidden repetitions, drops,
+/// explosions and every chess variant all appear in the answers of the
+/// first few games.
 #[test]
 fn the_random_games_reach_every_kind_of_move() {
     use proptest::{strategy::ValueTree, test_runner::TestRunner};
@@ -193,10 +252,12 @@ fn the_random_games_reach_every_kind_of_move() {
         setup(),
         proptest::collection::vec((any::<u16>(), any::<bool>()), 0..40),
     );
-    let mut seen = [false; 6];
+    let mut seen = [false; 8];
+    let mut variants = std::collections::BTreeSet::new();
     for _ in 0..GAME_CASES {
         let (setup, choices) = strategy.new_tree(&mut runner).expect("a case").current();
         let options = convert::rule_options(Some(setup.options)).expect("valid options");
+        variants.insert(setup.variant.name());
         play(&setup, &choices, |game| {
             for m in game.legal_moves(&options).expect("legal moves") {
                 let kinds = [
@@ -206,6 +267,8 @@ fn the_random_games_reach_every_kind_of_move() {
                     m.castling.is_some(),
                     m.en_passant,
                     m.forbidden_repetition.is_some(),
+                    m.drop,
+                    !m.explosion_squares.is_empty(),
                 ];
                 for (seen, kind) in seen.iter_mut().zip(kinds) {
                     *seen |= kind;
@@ -214,7 +277,8 @@ fn the_random_games_reach_every_kind_of_move() {
         });
     }
     assert_eq!(
-        seen, [true; 6],
-        "capture, check, promotion, castling, en passant, repetition"
+        seen, [true; 8],
+        "capture, check, promotion, castling, en passant, repetition, drop, explosion"
     );
+    assert_eq!(variants.len(), Variant::ALL.len(), "{variants:?}");
 }

@@ -1,13 +1,11 @@
 //! The hand codec against prost: fixed cases byte for byte (`answers`,
-//! `requests`, `batch`), the tables against the descriptor set (`contract`), and
-//! random games and requests (`games`, `requests_random`).
+//! `batch`), the tables against the descriptor set (`contract`), random games
+//! of every variant (`games`), and the bound of a move (`answers`).
 
 mod answers;
 mod batch;
 mod contract;
 mod games;
-mod requests;
-mod requests_random;
 
 use prost::Message;
 
@@ -36,21 +34,30 @@ pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u
 pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {
     let status = game.status(options).unwrap();
     let answer = if full {
-        let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status);
+        let listed = EncodedLegalMoves::full(&game.legal_moves(options).unwrap(), &status).unwrap();
         // The server's route: each move written as it is described, into a
         // buffer that starts with no room and has to grow.
         let mut each = FullMoves::with_room_for(0);
         game.describe_legal_moves(options, |m| each.push(m))
             .unwrap();
-        assert_eq!(each.finish(&status), listed, "described one at a time");
+        assert_eq!(
+            each.finish(&status).unwrap(),
+            listed,
+            "described one at a time"
+        );
         listed
     } else {
         let listed =
-            EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status);
+            EncodedLegalMoves::coordinates(&game.legal_move_coordinates(options).unwrap(), &status)
+                .unwrap();
         let mut each = CoordinateMoves::with_room_for(0);
         game.list_legal_move_coordinates(options, |m| each.push(m))
             .unwrap();
-        assert_eq!(each.finish(&status), listed, "listed one at a time");
+        assert_eq!(
+            each.finish(&status).unwrap(),
+            listed,
+            "listed one at a time"
+        );
         listed
     };
     answer.encode_to_vec()
@@ -68,23 +75,5 @@ pub(super) fn assert_same(game: &Game, options: &RuleOptions) {
         assert_eq!(written, expected, "full view: {full}");
         let decoded = pb::LegalMovesResponse::decode(written.as_slice()).unwrap();
         assert_eq!(decoded.encode_to_vec(), expected);
-    }
-}
-
-pub(super) fn game_status_request(moves: Vec<String>) -> pb::GameStatusRequest {
-    pb::GameStatusRequest {
-        position: Some(pb::Position {
-            variant: pb::Variant::Xiangqi.into(),
-            fen: "4k4/9/9/9/9/9/9/9/4A4/3AK3R w - - 0 1".to_owned(),
-            moves,
-            coordinates: pb::Coordinates::OneBased.into(),
-            fen_strictness: pb::FenStrictness::Lenient.into(),
-            chinese_characters: pb::ChineseCharacters::Traditional.into(),
-        }),
-        options: Some(pb::RuleOptions {
-            repetition_count: 4,
-            move_limit_plies: Some(0),
-            ..pb::RuleOptions::default()
-        }),
     }
 }
