@@ -4,7 +4,7 @@
 //! - [`rpc`]: the handlers of `arbiter.v1.Rules` and `arbiter.v1.Engine`
 //!   (validate → convert → call the domain or the search → convert), the
 //!   conversions between wire and domain types, errors as `Status`, and the
-//!   hand-written codec for the two hottest messages;
+//!   LegalMoves answer, which the server writes in the wire format itself;
 //! - [`net`]: the plumbing every call goes through whatever it asks: server
 //!   assembly, connections and their limits, response frames, the global
 //!   concurrency limit, drain at shutdown, metrics and spans, TLS and the

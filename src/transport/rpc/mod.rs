@@ -1,6 +1,7 @@
 //! The RPC handlers and what they need to speak the contract: conversions
 //! between wire and domain types, domain errors as `Status`, the codec whose
-//! decode errors are `INVALID_ARGUMENT`, and the hand-written wire codec.
+//! decode errors are `INVALID_ARGUMENT`, and the hand-written LegalMoves
+//! answer (`wire`).
 
 mod answers;
 mod batch;
