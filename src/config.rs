@@ -203,7 +203,7 @@ pub enum Command {
     /// Play engines against each other (chess, its variants, xiangqi), every
     /// move refereed by Arbiter's rules: `arbiter match --engine
     /// name=A,cmd=/usr/games/stockfish --engine name=B,builtin --nodes 20000`.
-    Match(crate::arena::MatchArgs),
+    Match(MatchArgs),
 }
 
 /// The settings of `arbiter uci`.
@@ -411,4 +411,78 @@ mod tests {
             );
         }
     }
+}
+
+/// The settings of `arbiter match`.
+#[derive(Debug, Clone, Args)]
+pub struct MatchArgs {
+    /// The game: chess, xiangqi, or a chess variant (chess960, atomic,
+    /// antichess, kingofthehill, 3check, crazyhouse, racingkings, horde).
+    #[arg(long, default_value = "chess")]
+    pub game: String,
+    /// An engine, as comma-separated keys: `name=A,cmd=/usr/games/stockfish,option.Hash=16`
+    /// (also `args=…`, `proto=uci|ucci`), `name=B,builtin` (Arbiter's own engine)
+    /// or `name=C,grpc=http://host:50051` (a running Arbiter's Engine). Two or more.
+    #[arg(long = "engine", required = true, value_name = "SPEC")]
+    pub engines: Vec<String>,
+    /// Time control: base seconds + increment seconds per move (`10+0.1`).
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime", "nodes", "depth"])]
+    pub tc: Option<String>,
+    /// Milliseconds per move.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["nodes", "depth"])]
+    pub movetime: Option<u64>,
+    /// Nodes per move (load-proof: the same on a busy host).
+    #[arg(long, conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Plies per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Games per pairing: each opening is played twice in a row, colours
+    /// swapped (an even number keeps every pair whole).
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Games played at once (at most the machine's cores).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings: an EPD file (one position a line) or a PGN file (each
+    /// game's moves); used in order, each twice with colours swapped.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Xiangqi's rule set: axf (the default), chinese, simple or casual.
+    #[arg(long, value_name = "RULES")]
+    pub rule_set: Option<String>,
+    /// Every engine against the first, instead of a round robin.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Append each game to this PGN file (chess and xiangqi).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Stop a two-engine match by a sequential test:
+    /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
+    #[arg(long, value_name = "BOUNDS")]
+    pub sprt: Option<String>,
+    /// One JSON object a line (a game each, then the summary) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// How many milliseconds past its time a player may answer before it
+    /// loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub timemargin: u64,
+    /// Resign adjudication: a side loses when both engines' scores say it
+    /// is down by at least this many centipawns for --resign-moves moves.
+    #[arg(long, value_name = "CP")]
+    pub resign_score: Option<i32>,
+    /// Moves (each side's) the resign score must hold.
+    #[arg(long, default_value_t = 3)]
+    pub resign_moves: u32,
+    /// Draw adjudication: a draw when both engines' scores are within this
+    /// many centipawns of 0 for --draw-moves moves from --draw-after.
+    #[arg(long, value_name = "CP")]
+    pub draw_score: Option<i32>,
+    /// Moves (each side's) the draw score must hold.
+    #[arg(long, default_value_t = 8)]
+    pub draw_moves: u32,
+    /// The move number from which draws are adjudicated.
+    #[arg(long, default_value_t = 40)]
+    pub draw_after: u32,
 }

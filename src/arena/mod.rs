@@ -20,7 +20,8 @@ use std::time::Duration;
 
 use arbiter_rules::{RuleOptions, Variant};
 
-pub use args::MatchArgs;
+use crate::config::MatchArgs;
+
 use openings::Opening;
 use player::Player;
 use referee::{Adjudication, Control, PlayedGame, Table};

@@ -15,9 +15,9 @@ use arbiter_rules::record::{
 use arbiter_rules::{Side, Variant};
 use serde_json::json;
 
-use super::args::MatchArgs;
 use super::sprt::{SprtBounds, Tally, Verdict};
 use super::{Finished, Plan};
+use crate::config::MatchArgs;
 
 /// The report of a match under way.
 pub(super) struct Report {

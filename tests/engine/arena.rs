@@ -243,27 +243,6 @@ fn reference_engines() {
     assert!(status.success(), "tools/engines.sh failed");
 }
 
-fn ensure_python(module: &str, package: &str) {
-    let present = Command::new("python3")
-        .args(["-c", &format!("import {module}")])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !present {
-        let installed = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                package,
-            ])
-            .status()
-            .expect("python3 runs");
-        assert!(installed.success(), "pip install {package}");
-    }
-}
-
 /// Reads a match's PGN with python-chess (chess) or cchess (xiangqi, the
 /// first game of each file) and prints, per game, its result and its moves.
 const READ_BACK: &str = r#"
@@ -285,7 +264,7 @@ else:
 #[test]
 fn stockfish_plays_fairy_stockfish_and_python_chess_reads_the_games_back() {
     reference_engines();
-    ensure_python("chess", "chess");
+    crate::uci::python_with(&[("chess", "chess")]);
     let pgn = scratch("chess.pgn");
     let output = arbiter_match(&[
         "--engine",
@@ -322,7 +301,7 @@ fn stockfish_plays_fairy_stockfish_and_python_chess_reads_the_games_back() {
 #[test]
 fn fairy_stockfish_plays_arbiter_in_xiangqi_and_cchess_reads_the_game_back() {
     reference_engines();
-    ensure_python("cchess", "cchess");
+    crate::uci::python_with(&[("cchess", "cchess")]);
     let pgn = scratch("xiangqi.pgn");
     let output = arbiter_match(&[
         "--game",

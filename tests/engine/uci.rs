@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use arbiter::uci::{self, LocalBackend};
 
 /// Installs the Python packages the clients come from when missing.
-fn python_with(packages: &[(&str, &str)]) {
+pub(crate) fn python_with(packages: &[(&str, &str)]) {
     for (module, package) in packages {
         let present = Command::new("python3")
             .args(["-c", &format!("import {module}")])

@@ -4,10 +4,11 @@
 use std::str::FromStr;
 
 use super::fen_error::FenError;
-use super::position::{Position, sq};
+use super::position::Position;
 use super::position_error::PositionError;
 use super::setup::{Board, Setup};
 use super::types::Piece;
+use super::types::sq;
 use crate::{Side, Strictness};
 
 /// The standard start position.

@@ -5,8 +5,7 @@ use super::attacks::{
     ZOBRIST_PIECES, cannon_captures, chariot_attacks, elephant_attacks, horse_attackers,
     horse_attacks,
 };
-use super::setup::Setup;
-use super::types::{Move, Piece, SQUARES, Square, side_index};
+use super::types::{Move, Piece, SQUARES, Square, side_index, square};
 use crate::PieceKind;
 use crate::Side;
 
@@ -59,27 +58,6 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The standard start position.
-    #[must_use]
-    pub fn startpos() -> Position {
-        let Setup {
-            board,
-            side_to_move,
-            halfmove_clock,
-            fullmove_number,
-        } = Setup::startpos();
-        // The start position is legal: no need to judge it.
-        Position {
-            mailbox: board.mailbox,
-            by_side: board.by_side,
-            by_kind: board.by_kind,
-            side: side_to_move,
-            halfmove_clock,
-            fullmove_number,
-            zobrist: board.zobrist,
-        }
-    }
-
     /// The side to move (`Side::White` is Red).
     #[must_use]
     pub fn side_to_move(&self) -> Side {
@@ -378,12 +356,4 @@ impl Position {
             | self.by_kind[PieceKind::Soldier as usize];
         attackers == 0
     }
-}
-
-pub(super) fn sq(file: u8, rank: u8) -> Square {
-    Square::from_index_unchecked(u32::from(rank) * 9 + u32::from(file))
-}
-
-pub(super) fn square(index: usize) -> Square {
-    Square::from_index_unchecked(index as u32)
 }

@@ -5,9 +5,9 @@
 //! general per side, in its palace, the side not to move out of check.
 
 use super::attacks::{Bits, HALF, PALACE, ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, between};
-use super::position::{Position, sq, square};
+use super::position::Position;
 use super::position_error::PositionError;
-use super::types::{Piece, SQUARES, Square, side_index};
+use super::types::{Piece, SQUARES, Square, side_index, sq, square};
 use crate::{PieceKind, Side, Strictness};
 
 /// Where the pieces stand, and nothing else: any number of pieces of either
@@ -164,6 +164,27 @@ impl Default for Setup {
 }
 
 impl Position {
+    /// The standard start position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        let Setup {
+            board,
+            side_to_move,
+            halfmove_clock,
+            fullmove_number,
+        } = Setup::startpos();
+        // The start position is legal: no need to judge it.
+        Position {
+            mailbox: board.mailbox,
+            by_side: board.by_side,
+            by_kind: board.by_kind,
+            side: side_to_move,
+            halfmove_clock,
+            fullmove_number,
+            zobrist: board.zobrist,
+        }
+    }
+
     /// The position `setup` describes, if it is one xiangqi can be played
     /// from (spec 3.3). Always refused: a side without exactly one general,
     /// a general outside its palace, more than 16 pieces a side, the side not

@@ -193,3 +193,13 @@ impl fmt::Display for Move {
         write!(f, "{}{}", self.from, self.to)
     }
 }
+
+/// The point on `file` (0-8) and ICCS `rank` (0-9).
+pub(super) fn sq(file: u8, rank: u8) -> Square {
+    Square::from_index_unchecked(u32::from(rank) * 9 + u32::from(file))
+}
+
+/// The point with index `rank * 9 + file`.
+pub(super) fn square(index: usize) -> Square {
+    Square::from_index_unchecked(index as u32)
+}
