@@ -156,7 +156,7 @@ impl Answers {
             options,
             view,
         } = request;
-        let view = convert::move_view(view)?;
+        let view = convert::rules::move_view(view)?;
         let options = convert::rule_options(options)?;
         let (variant, game) = self.load(position, &options)?;
         self.count(Method::LegalMoves, variant);
@@ -214,7 +214,7 @@ impl Answers {
         let (variant, game) = self.load(position, &options)?;
         self.count(Method::GameStatus, variant);
         let status = guarded(|| game.status(&options))?.map_err(input_error)?;
-        Ok(convert::status(status))
+        Ok(convert::rules::status(status))
     }
 }
 
@@ -240,12 +240,12 @@ pub(super) fn verdict_answer(verdict: Verdict, rule_set: RuleSet) -> pb::Validat
             detail: String::new(),
             r#move: Some(convert::move_info(info)),
             fen_after,
-            status_after: Some(convert::status(*status_after)),
+            status_after: Some(convert::rules::status(*status_after)),
             rule_set: convert::rule_set(rule_set).into(),
         },
         Verdict::Illegal { reason, detail } => pb::ValidateMoveResponse {
             legal: false,
-            reason: convert::illegal_reason(reason).into(),
+            reason: convert::rules::illegal_reason(reason).into(),
             detail,
             r#move: None,
             fen_after: String::new(),

@@ -16,7 +16,10 @@ use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
 use super::{
-    convert,
+    convert::{
+        self,
+        engine::{MovetimeBounds, SearchAsk, final_answer, wire_event},
+    },
     guard::guarded,
     status::{input_error, invalid_argument},
 };
@@ -27,26 +30,18 @@ use crate::{
     proto::{self as pb, engine_server::Engine},
 };
 use arbiter_engine::{
-    self, Analysis, AnalysisError, AnalysisEvent, Limits, PoolConfig, PoolObserver, SearchEvent,
-    SearchHandle, SearchInfo, SearchPool, SearchResult, StopReason, Wdl, params::MAX_DEPTH,
+    self, Analysis, AnalysisError, AnalysisEvent, PoolConfig, PoolObserver, SearchEvent,
+    SearchHandle, SearchPool,
 };
-use arbiter_rules::{Game, MoveInfo, RuleOptions, RuleSet};
+use arbiter_rules::{Game, RuleOptions, RuleSet};
 
-/// Most MultiPV lines a call may ask for.
-const MAX_MULTIPV: u32 = 5;
 /// Time kept back from the caller's deadline to build and send the reply.
 const REPLY_MARGIN: Duration = Duration::from_millis(50);
-/// Kept back from every move on a game clock for the reply's way back to the
-/// bot and on to its game server.
-const CLOCK_OVERHEAD: Duration = Duration::from_millis(20);
-/// Longest mate a `mate` limit may ask for, in moves.
-const MAX_MATE: u32 = 100;
 
 #[derive(Debug)]
 struct Settings {
     max_history_moves: usize,
-    default_movetime: Duration,
-    max_movetime: Duration,
+    movetime: MovetimeBounds,
     /// The server's bound on every call (`ARBITER_REQUEST_TIMEOUT_SECS`).
     request_timeout: Duration,
 }
@@ -83,8 +78,10 @@ impl EngineService {
             pool: Arc::new(pool),
             settings: Arc::new(Settings {
                 max_history_moves: config.max_history_moves,
-                default_movetime: Duration::from_millis(config.default_movetime_ms),
-                max_movetime: Duration::from_millis(config.max_movetime_ms),
+                movetime: MovetimeBounds {
+                    default: Duration::from_millis(config.default_movetime_ms),
+                    max: Duration::from_millis(config.max_movetime_ms),
+                },
                 request_timeout: config.request_timeout(),
             }),
             draining: None,
@@ -144,198 +141,6 @@ fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
     Instant::now().checked_add(timeout.saturating_sub(REPLY_MARGIN))
 }
 
-/// Reads the request's limits; every search is bounded by the movetime cap
-/// and the caller's deadline.
-fn limits(
-    limits: Option<pb::SearchLimits>,
-    settings: &Settings,
-    deadline: Option<Instant>,
-) -> Result<Limits, Status> {
-    let mut out = Limits {
-        deadline,
-        movetime: Some(settings.max_movetime),
-        ..Limits::default()
-    };
-    match limits.and_then(|l| l.limit) {
-        None => out.movetime = Some(settings.default_movetime),
-        Some(pb::search_limits::Limit::Depth(0)) => {
-            return Err(invalid_argument("limits.depth", "must be at least 1"));
-        }
-        Some(pb::search_limits::Limit::Depth(depth)) => {
-            out.depth = Some(depth.min(u32::try_from(MAX_DEPTH).unwrap_or(64)));
-        }
-        Some(pb::search_limits::Limit::Nodes(0)) => {
-            return Err(invalid_argument("limits.nodes", "must be at least 1"));
-        }
-        Some(pb::search_limits::Limit::Nodes(nodes)) => out.nodes = Some(nodes),
-        Some(pb::search_limits::Limit::MovetimeMs(0)) => {
-            return Err(invalid_argument("limits.movetime_ms", "must be at least 1"));
-        }
-        Some(pb::search_limits::Limit::MovetimeMs(ms)) => {
-            out.movetime = Some(Duration::from_millis(u64::from(ms)).min(settings.max_movetime));
-        }
-        Some(pb::search_limits::Limit::Clock(clock)) => {
-            out.clock = Some(convert::clock_limits(clock, CLOCK_OVERHEAD)?);
-        }
-        Some(pb::search_limits::Limit::Mate(n @ 1..=MAX_MATE)) => out.mate = Some(n),
-        Some(pb::search_limits::Limit::Mate(n)) => {
-            return Err(invalid_argument(
-                "limits.mate",
-                &format!("must be 1 to {MAX_MATE} moves, got {n}"),
-            ));
-        }
-    }
-    Ok(out)
-}
-
-fn multipv(requested: u32) -> Result<usize, Status> {
-    match requested {
-        0 => Ok(1),
-        1..=MAX_MULTIPV => Ok(requested as usize),
-        _ => Err(invalid_argument(
-            "multipv",
-            &format!("must be 1 to {MAX_MULTIPV}, got {requested}"),
-        )),
-    }
-}
-
-fn score(score: arbiter_engine::Score, wdl: Wdl) -> pb::Score {
-    pb::Score {
-        value: Some(match score {
-            arbiter_engine::Score::Centipawns(cp) => pb::score::Value::Centipawns(cp),
-            arbiter_engine::Score::Mate(n) => pb::score::Value::Mate(n),
-        }),
-        wdl: Some(pb::Wdl {
-            win: wdl.win,
-            draw: wdl.draw,
-            loss: wdl.loss,
-        }),
-    }
-}
-
-fn stop_reason(reason: StopReason) -> pb::StopReason {
-    match reason {
-        StopReason::DepthReached => pb::StopReason::Depth,
-        StopReason::NodeLimit => pb::StopReason::Nodes,
-        StopReason::TimeUp | StopReason::Stopped => pb::StopReason::Time,
-        StopReason::MateFound | StopReason::OnlyMove | StopReason::NoLegalMoves => {
-            pb::StopReason::Forced
-        }
-    }
-}
-
-fn millis(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-fn moves(moves: &[MoveInfo]) -> Vec<pb::Move> {
-    moves.iter().cloned().map(convert::move_info).collect()
-}
-
-fn line(info: &SearchInfo<MoveInfo>) -> pb::PvLine {
-    pb::PvLine {
-        multipv: u32::try_from(info.multipv).unwrap_or(1),
-        score: Some(score(info.score, info.wdl)),
-        pv: moves(&info.pv),
-        depth: info.depth,
-        seldepth: info.seldepth,
-    }
-}
-
-fn no_legal_move() -> Status {
-    Status::failed_precondition("the position has no legal move")
-}
-
-fn final_answer(
-    result: &SearchResult<MoveInfo>,
-    rule_set: RuleSet,
-) -> Result<pb::BestMoveResponse, Status> {
-    let Some(best) = &result.best_move else {
-        return Err(no_legal_move());
-    };
-    Ok(pb::BestMoveResponse {
-        best_move: Some(convert::move_info(best.clone())),
-        score: Some(score(result.score, result.wdl)),
-        pv: moves(&result.pv),
-        depth: result.depth,
-        seldepth: result.seldepth,
-        nodes: result.nodes,
-        time_ms: millis(result.elapsed),
-        lines: result.lines.iter().map(line).collect(),
-        stop_reason: stop_reason(result.stop_reason).into(),
-        rule_set: convert::rule_set(rule_set).into(),
-    })
-}
-
-fn info_event(info: &SearchInfo<MoveInfo>) -> pb::AnalyzeResponse {
-    let secs = info.elapsed.as_secs_f64();
-    #[allow(
-        clippy::cast_precision_loss,
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss
-    )]
-    let nps = if secs > 0.0 {
-        (info.nodes as f64 / secs) as u64
-    } else {
-        0
-    };
-    pb::AnalyzeResponse {
-        event: Some(pb::analyze_response::Event::Info(pb::AnalysisInfo {
-            line: Some(line(info)),
-            nodes: info.nodes,
-            time_ms: millis(info.elapsed),
-            nps,
-        })),
-    }
-}
-
-/// One search event as the wire carries it: an info line, or the final answer
-/// (an error when the root had no legal move).
-fn wire_event(event: &AnalysisEvent, rule_set: RuleSet) -> Result<pb::AnalyzeResponse, Status> {
-    match event {
-        SearchEvent::Info(info) => Ok(info_event(info)),
-        SearchEvent::Done(result) => Ok(pb::AnalyzeResponse {
-            event: Some(pb::analyze_response::Event::BestMove(final_answer(
-                result, rule_set,
-            )?)),
-        }),
-    }
-}
-
-/// What a BestMove or Analyze request asks for: the two messages have the
-/// same fields, read here once (every field destructured, so a field added
-/// to the contract fails to compile until it is read).
-struct SearchAsk {
-    position: Option<pb::Position>,
-    limits: Option<pb::SearchLimits>,
-    multipv: u32,
-    options: Option<pb::RuleOptions>,
-    search_moves: Vec<String>,
-    strength: Option<pb::Strength>,
-    seed: Option<u64>,
-}
-
-macro_rules! search_ask_from {
-    ($($request:ident),+) => {$(
-        impl From<pb::$request> for SearchAsk {
-            fn from(request: pb::$request) -> Self {
-                let pb::$request {
-                    position,
-                    limits,
-                    multipv,
-                    options,
-                    search_moves,
-                    strength,
-                    seed,
-                } = request;
-                SearchAsk { position, limits, multipv, options, search_moves, strength, seed }
-            }
-        }
-    )+};
-}
-
-search_ask_from!(BestMoveRequest, AnalyzeRequest);
-
 /// A search started on the pool: its handle, its events (domain types,
 /// converted on the async side) and the rule set its answer names.
 struct Submitted {
@@ -357,9 +162,9 @@ impl EngineService {
         let ask: SearchAsk = request.into_inner().into();
         let position = ask.position;
         let options: RuleOptions = convert::rule_options(ask.options)?;
-        let multipv = multipv(ask.multipv)?;
-        let limits = limits(ask.limits, &self.settings, deadline)?;
-        let strength = convert::strength(ask.strength, ask.seed)?;
+        let multipv = convert::engine::multipv(ask.multipv)?;
+        let limits = convert::engine::limits(ask.limits, self.settings.movetime, deadline)?;
+        let strength = convert::engine::strength(ask.strength, ask.seed)?;
         if ask.search_moves.len() > self.settings.max_history_moves {
             return Err(invalid_argument(
                 "search_moves",

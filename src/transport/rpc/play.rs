@@ -106,7 +106,7 @@ struct Held {
 
 impl Held {
     fn status(&self) -> Result<pb::GameStatusResponse, Status> {
-        Ok(convert::status(
+        Ok(convert::rules::status(
             self.game.status(&self.options).map_err(input_error)?,
         ))
     }

@@ -161,15 +161,6 @@ impl Rules for RulesService {
     }
 }
 
-impl From<arbiter_rules::Side> for pb::Side {
-    fn from(side: arbiter_rules::Side) -> Self {
-        match side {
-            arbiter_rules::Side::White => pb::Side::White,
-            arbiter_rules::Side::Black => pb::Side::Black,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use metrics_exporter_prometheus::PrometheusBuilder;

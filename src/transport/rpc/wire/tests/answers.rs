@@ -180,7 +180,7 @@ fn the_longest_move_fits_its_bound() {
         .unwrap();
     let m = longest_move(9);
     let written = EncodedLegalMoves::full(std::slice::from_ref(&m), &status).unwrap();
-    let by_prost = convert::legal_moves(vec![convert::move_info(m)], &status);
+    let by_prost = convert::rules::legal_moves(vec![convert::move_info(m)], &status);
     assert_eq!(written.as_bytes(), by_prost.encode_to_vec().as_slice());
     assert!(by_prost.moves[0].encoded_len() <= MAX_MOVE_BYTES);
 }
@@ -214,6 +214,6 @@ fn a_move_past_the_bound_fails_the_answer() {
     moves.remove(3);
     let written = EncodedLegalMoves::full(&moves, &status).unwrap();
     let by_prost =
-        convert::legal_moves(moves.into_iter().map(convert::move_info).collect(), &status);
+        convert::rules::legal_moves(moves.into_iter().map(convert::move_info).collect(), &status);
     assert_eq!(written.as_bytes(), by_prost.encode_to_vec().as_slice());
 }

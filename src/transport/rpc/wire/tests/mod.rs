@@ -28,7 +28,7 @@ pub(super) fn via_prost(game: &Game, options: &RuleOptions, full: bool) -> Vec<u
             .map(convert::move_coordinates)
             .collect()
     };
-    convert::legal_moves(moves, &game.status(options).unwrap()).encode_to_vec()
+    convert::rules::legal_moves(moves, &game.status(options).unwrap()).encode_to_vec()
 }
 
 pub(super) fn direct(game: &Game, options: &RuleOptions, full: bool) -> Vec<u8> {

@@ -1,19 +1,23 @@
-//! Protobuf ↔ domain conversions. Every request field is read here and
+//! Protobuf ↔ domain conversions, the one home of every mapping between the
+//! wire and the rules or the engine. Every request field is read here and
 //! nowhere else; unknown enum numbers and out-of-range values become
-//! `INVALID_ARGUMENT` naming the field. The hand-written LegalMoves answer
-//! (`wire`) uses these mappings; nothing here uses `wire`.
+//! `INVALID_ARGUMENT` naming the field. What all services share (a position,
+//! a move, an outcome, the rule options) is at this level; what one service
+//! alone reads or answers is in its module: [`rules`], [`engine`],
+//! [`records`]. The hand-written LegalMoves answer (`wire`) uses these
+//! mappings; nothing here uses `wire`.
 
-use std::time::Duration;
+pub mod engine;
+pub mod records;
+pub mod rules;
 
 use tonic::Status;
 
 use super::status::{input_error, invalid_argument};
 use crate::proto as pb;
-use arbiter_engine::{ClockLimits, Strength};
 use arbiter_rules::{
-    CastlingSide, ChineseCharacters, IllegalReason, LoadOptions, LoopMove, LoopMoveClass,
-    LoopStatus, MaterialDraw, MoveCoordinates, MoveInfo, Outcome, PieceInfo, PieceKind, Reason,
-    RuleOptions, RuleSet, Side, Status as GameStatus, Strictness, Variant,
+    CastlingSide, ChineseCharacters, LoadOptions, MaterialDraw, MoveCoordinates, MoveInfo, Outcome,
+    PieceInfo, PieceKind, Reason, RuleOptions, RuleSet, Side, Strictness, Variant,
 };
 
 /// A request's position in domain terms.
@@ -171,69 +175,6 @@ fn position_settings(
     ))
 }
 
-/// Longest clock a request may report, per side: a week.
-const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
-
-/// Reads a game clock; `overhead` is kept back from every move.
-pub fn clock_limits(clock: pb::ClockLimits, overhead: Duration) -> Result<ClockLimits, Status> {
-    let pb::ClockLimits {
-        white_ms,
-        black_ms,
-        white_increment_ms,
-        black_increment_ms,
-        moves_to_go,
-    } = clock;
-    let millis = |field: &str, ms: u64| {
-        if ms > MAX_CLOCK_MS {
-            Err(invalid_argument(
-                &format!("limits.clock.{field}"),
-                &format!("must be at most {MAX_CLOCK_MS} (a week), got {ms}"),
-            ))
-        } else {
-            Ok(Duration::from_millis(ms))
-        }
-    };
-    Ok(ClockLimits {
-        white: millis("white_ms", white_ms)?,
-        black: millis("black_ms", black_ms)?,
-        white_increment: millis("white_increment_ms", white_increment_ms)?,
-        black_increment: millis("black_increment_ms", black_increment_ms)?,
-        moves_to_go: (moves_to_go > 0).then_some(moves_to_go),
-        overhead,
-    })
-}
-
-/// Reads a strength and its seed; absent means full strength, an absent
-/// seed a fresh one.
-pub fn strength(strength: Option<pb::Strength>, seed: Option<u64>) -> Result<Strength, Status> {
-    use arbiter_engine::strength::{FULL_STRENGTH, MAX_ELO, MIN_ELO, MIN_LEVEL, level_for_elo};
-    let level = match strength.and_then(|s| s.value) {
-        None => FULL_STRENGTH,
-        Some(pb::strength::Value::Level(level)) => u8::try_from(level)
-            .ok()
-            .filter(|l| (MIN_LEVEL..=FULL_STRENGTH).contains(l))
-            .ok_or_else(|| {
-                invalid_argument(
-                    "strength.level",
-                    &format!("must be {MIN_LEVEL} to {FULL_STRENGTH}, got {level}"),
-                )
-            })?,
-        Some(pb::strength::Value::Elo(elo)) if (MIN_ELO..=MAX_ELO).contains(&elo) => {
-            level_for_elo(elo)
-        }
-        Some(pb::strength::Value::Elo(elo)) => {
-            return Err(invalid_argument(
-                "strength.elo",
-                &format!("must be {MIN_ELO} to {MAX_ELO}, got {elo}"),
-            ));
-        }
-    };
-    Ok(Strength {
-        level,
-        seed: seed.unwrap_or_else(arbiter_engine::strength::fresh_seed),
-    })
-}
-
 /// Reads `options`; absent means the variant's defaults.
 pub fn rule_options(options: Option<pb::RuleOptions>) -> Result<RuleOptions, Status> {
     let Some(pb::RuleOptions {
@@ -288,11 +229,9 @@ pub fn rule_options(options: Option<pb::RuleOptions>) -> Result<RuleOptions, Sta
     Ok(options)
 }
 
-fn side(side: Side) -> pb::Side {
-    match side {
-        Side::White => pb::Side::White,
-        Side::Black => pb::Side::Black,
-    }
+/// The wire side (also `pb::Side::from`, which the hand codec uses).
+pub(super) fn side(side: Side) -> pb::Side {
+    side.into()
 }
 
 pub(super) fn piece_kind(kind: PieceKind) -> pb::PieceKind {
@@ -313,7 +252,7 @@ pub(super) fn piece_kind(kind: PieceKind) -> pb::PieceKind {
     }
 }
 
-fn piece(piece: PieceInfo) -> pb::Piece {
+pub(super) fn piece(piece: PieceInfo) -> pb::Piece {
     pb::Piece {
         side: side(piece.side).into(),
         kind: piece_kind(piece.kind).into(),
@@ -332,7 +271,7 @@ pub fn rule_set(rule_set: RuleSet) -> pb::RuleSet {
     }
 }
 
-fn reason(reason: Reason) -> pb::OutcomeReason {
+pub(super) fn reason(reason: Reason) -> pb::OutcomeReason {
     match reason {
         Reason::Checkmate => pb::OutcomeReason::Checkmate,
         Reason::Stalemate => pb::OutcomeReason::Stalemate,
@@ -377,12 +316,6 @@ pub fn outcome(outcome: Outcome, offender: Option<Side>) -> pb::Outcome {
         reason: why.into(),
         offender: offender.map_or(pb::Side::Unspecified, side).into(),
     }
-}
-
-/// The requested view of a move list; unknown numbers are refused.
-pub fn move_view(view: i32) -> Result<pb::MoveView, Status> {
-    pb::MoveView::try_from(view)
-        .map_err(|_| invalid_argument("view", &format!("unknown move view number {view}")))
 }
 
 /// The wire outcome of playing a move that completes a forbidden repetition,
@@ -454,127 +387,11 @@ pub fn move_info(info: MoveInfo) -> pb::Move {
     }
 }
 
-/// The wire LegalMoves answer as prost's struct (the batch's form; the
-/// unary call writes the same fields through `wire::EncodedLegalMoves`).
-#[must_use]
-pub fn legal_moves(moves: Vec<pb::Move>, status: &GameStatus) -> pb::LegalMovesResponse {
-    pb::LegalMovesResponse {
-        moves,
-        fen: status.fen.clone(),
-        side_to_move: side(status.side_to_move).into(),
-        in_check: status.in_check,
-        outcome: Some(outcome(status.outcome, status.offender)),
-        rule_set: rule_set(status.rule_set).into(),
-    }
-}
-
-fn loop_status(status: Option<LoopStatus>) -> pb::LoopStatus {
-    match status {
-        None => pb::LoopStatus::Unspecified,
-        Some(LoopStatus::Allowed) => pb::LoopStatus::Allowed,
-        Some(LoopStatus::PerpetualCheck) => pb::LoopStatus::PerpetualCheck,
-        Some(LoopStatus::PerpetualChase) => pb::LoopStatus::PerpetualChase,
-        Some(LoopStatus::PerpetualMateThreat) => pb::LoopStatus::PerpetualMateThreat,
-        Some(LoopStatus::ForbiddenMixed) => pb::LoopStatus::ForbiddenMixed,
-    }
-}
-
-fn loop_move(m: LoopMove) -> pb::LoopMove {
-    pb::LoopMove {
-        ply: m.ply,
-        side: side(m.side).into(),
-        r#move: m.mv,
-        class: match m.class {
-            LoopMoveClass::Idle => pb::LoopMoveClass::Idle,
-            LoopMoveClass::Check => pb::LoopMoveClass::Check,
-            LoopMoveClass::MateThreat => pb::LoopMoveClass::MateThreat,
-            LoopMoveClass::Chase => pb::LoopMoveClass::Chase,
+impl From<Side> for pb::Side {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::White => pb::Side::White,
+            Side::Black => pb::Side::Black,
         }
-        .into(),
-        chased: m.chased,
-    }
-}
-
-/// The wire status.
-#[must_use]
-pub fn status(status: GameStatus) -> pb::GameStatusResponse {
-    let GameStatus {
-        fen,
-        side_to_move,
-        in_check,
-        outcome: result,
-        offender,
-        rule_set: rules,
-        claimable_draws,
-        halfmove_clock,
-        fullmove_number,
-        repetition,
-        move_limit_counter,
-    } = status;
-    pb::GameStatusResponse {
-        fen,
-        side_to_move: side(side_to_move).into(),
-        in_check,
-        outcome: Some(outcome(result, offender)),
-        rule_set: rule_set(rules).into(),
-        claimable_draws: claimable_draws
-            .into_iter()
-            .map(|r| reason(r).into())
-            .collect(),
-        halfmove_clock,
-        fullmove_number,
-        repetition: repetition.map(|r| pb::Repetition {
-            occurrences: r.occurrences,
-            adjudicated: r.adjudicated,
-            loop_first_ply: r.loop_first_ply,
-            loop_last_ply: r.loop_last_ply,
-            white_status: loop_status(r.white_status).into(),
-            black_status: loop_status(r.black_status).into(),
-            chased: r
-                .chased
-                .into_iter()
-                .map(|c| pb::ChasedPiece {
-                    piece: Some(piece(c.piece)),
-                    square_at_loop_start: c.square_at_loop_start,
-                    square_now: c.square_now,
-                })
-                .collect(),
-            explanation: r.explanation,
-            loop_moves: r.loop_moves.into_iter().map(loop_move).collect(),
-        }),
-        move_limit_counter,
-    }
-}
-
-/// The wire form of an illegal-move reason.
-#[must_use]
-pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
-    match reason {
-        IllegalReason::NoPiece => pb::IllegalReason::NoPiece,
-        IllegalReason::OpponentPiece => pb::IllegalReason::OpponentPiece,
-        IllegalReason::IllegalPieceMovement => pb::IllegalReason::IllegalPieceMovement,
-        IllegalReason::PathBlocked => pb::IllegalReason::PathBlocked,
-        IllegalReason::CapturesOwnPiece => pb::IllegalReason::CapturesOwnPiece,
-        IllegalReason::LeavesKingInCheck => pb::IllegalReason::LeavesKingInCheck,
-        IllegalReason::CastlingRightLost => pb::IllegalReason::CastlingRightLost,
-        IllegalReason::CastlingThroughCheck => pb::IllegalReason::CastlingThroughCheck,
-        IllegalReason::CastlingOutOfCheck => pb::IllegalReason::CastlingOutOfCheck,
-        IllegalReason::BadPromotion => pb::IllegalReason::BadPromotion,
-        IllegalReason::GameOver => pb::IllegalReason::GameOver,
-        IllegalReason::NoSuchMove => pb::IllegalReason::NoSuchMove,
-        IllegalReason::Ambiguous => pb::IllegalReason::Ambiguous,
-        IllegalReason::EnPassantUnavailable => pb::IllegalReason::EnPassantUnavailable,
-        IllegalReason::GeneralsFacing => pb::IllegalReason::GeneralsFacing,
-        IllegalReason::HorseLegBlocked => pb::IllegalReason::HorseLegBlocked,
-        IllegalReason::ElephantEyeBlocked => pb::IllegalReason::ElephantEyeBlocked,
-        IllegalReason::ElephantCrossesRiver => pb::IllegalReason::ElephantCrossesRiver,
-        IllegalReason::MustStayInPalace => pb::IllegalReason::MustStayInPalace,
-        IllegalReason::CannonNeedsOneScreen => pb::IllegalReason::CannonNeedsOneScreen,
-        IllegalReason::SoldierSidewaysBeforeRiver => pb::IllegalReason::SoldierSidewaysBeforeRiver,
-        IllegalReason::SoldierBackward => pb::IllegalReason::SoldierBackward,
-        IllegalReason::CaptureRequired => pb::IllegalReason::CaptureRequired,
-        IllegalReason::NotInPocket => pb::IllegalReason::NotInPocket,
-        IllegalReason::BadDrop => pb::IllegalReason::BadDrop,
-        IllegalReason::VariantRule => pb::IllegalReason::VariantRule,
     }
 }
