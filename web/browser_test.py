@@ -65,10 +65,19 @@ def main():
     def text(element_id):
         return browser.find_element(By.ID, element_id).text
 
+    def texts(css):
+        return browser.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(t => t.textContent)", css)
+
+    def move_list():
+        return [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button")]
+
     try:
         browser.get(URL)
         wait.until(lambda _: "to move" in text("status"))
         assert len(browser.find_elements(By.CSS_SELECTOR, "[data-square]")) == 64
+        files = texts(".coordinate")
+        assert all(letter in files for letter in "abcdefgh"), files
 
         print("Scholar's mate by clicks")
         for uci in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]:
@@ -133,6 +142,41 @@ def main():
         assert browser.find_elements(By.CSS_SELECTOR, "#moves button.loop"), "the loop is highlighted"
         shot("xiangqi-perpetual-check")
 
+        print("xiangqi for its players: characters, file numbers, Chinese moves")
+        browser.find_element(By.ID, "new-game").click()
+        wait.until(lambda _: len(move_list()) == 0 and "Red to move" in text("status"))
+        pieces = texts(".xq-piece")
+        assert {"帅", "将", "车", "马", "炮", "卒", "兵"} <= set(pieces), pieces
+        labels = {t: (x, y) for t, x, y in browser.execute_script(
+            "return [...document.querySelectorAll('.xq-file')]"
+            ".map(t => [t.textContent, +t.getAttribute('x'), +t.getAttribute('y')])")}
+        assert set(labels) == set("一二三四五六七八九１２３４５６７８９"), labels
+        # Red (below) counts from its right, Black (above) from its own right: the left.
+        assert labels["一"][0] > labels["九"][0] and labels["一"][1] > labels["１"][1], labels
+        assert labels["１"][0] < labels["９"][0], labels
+        move("h2e2")
+        move("h9g7")
+        wait.until(lambda _: move_list() == ["炮二平五", "马８进７"])
+        Select(browser.find_element(By.ID, "movetime")).select_by_value("500")
+        browser.find_element(By.ID, "analyze").click()
+        wait.until(lambda _: text("eval-depth").startswith("depth"))
+        wait.until(lambda _: browser.find_element(By.ID, "analyze").is_enabled())
+        pv = text("eval-pv")
+        print("  principal variation:", pv)
+        assert any(verb in pv for verb in "进退平"), pv
+        shot("xiangqi-simplified-chinese")
+
+        Select(browser.find_element(By.ID, "characters")).select_by_value("traditional")
+        wait.until(lambda _: move_list() == ["炮二平五", "馬８進７"])
+        pieces = texts(".xq-piece")
+        assert {"帥", "將", "車", "馬", "砲", "卒", "兵"} <= set(pieces), pieces
+        shot("xiangqi-traditional-chinese")
+        Select(browser.find_element(By.ID, "notation")).select_by_value("wxf")
+        wait.until(lambda _: move_list() == ["C2=5", "H8+7"])
+        Select(browser.find_element(By.ID, "notation")).select_by_value("iccs")
+        wait.until(lambda _: move_list() == ["H2-E2", "H9-G7"])
+        print("  moves:", move_list())
+
         print("phone width")
         browser.set_window_size(390, 844)
         time.sleep(0.3)
@@ -142,7 +186,7 @@ def main():
         raise
     finally:
         browser.quit()
-    print("browser checks: 5 passed, 0 failed")
+    print("browser checks: 6 passed, 0 failed")
 
 
 if __name__ == "__main__":

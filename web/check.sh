@@ -2,7 +2,8 @@
 # The playground in a real browser: headless Chromium, driven by Selenium,
 # against the binary the test suite already built (target/ci/arbiter, so
 # nothing more is compiled). Plays Scholar's mate by clicks, tries an illegal
-# move, plays a xiangqi perpetual check, runs an analysis; a screenshot of
+# move, plays a xiangqi perpetual check, runs an analysis, reads xiangqi in
+# characters (both sets) and in Chinese, WXF and ICCS; a screenshot of
 # each step lands in web/screenshots/ (or $ARBITER_SCREENSHOTS).
 #
 #   web/check.sh                        what .ci/run calls after the tests
@@ -11,7 +12,8 @@
 #   ARBITER_BIN=target/release/arbiter web/check.sh
 #
 # Installs only what is missing, by package name: chromium and chromium-driver
-# (apt), selenium (PyPI).
+# (apt), a CJK font for xiangqi's characters when the system has none
+# (fonts-wqy-zenhei, apt), selenium (PyPI).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,6 +28,11 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
   log "installing (apt): chromium chromium-driver"
   "${APT[@]}" update -qq
   DEBIAN_FRONTEND=noninteractive "${APT[@]}" install -y -qq chromium chromium-driver >/dev/null
+fi
+if [[ -z "$(fc-list :lang=zh 2>/dev/null)" ]]; then
+  log "installing (apt): fonts-wqy-zenhei"
+  "${APT[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${APT[@]}" install -y -qq fonts-wqy-zenhei >/dev/null
 fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   log "installing (PyPI): selenium"

@@ -9,7 +9,22 @@ const SVG = "http://www.w3.org/2000/svg";
 
 const GLYPHS = { k: "\u265a", q: "\u265b", r: "\u265c", b: "\u265d", n: "\u265e", p: "\u265f" };
 const CHESS_NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
-const XQ_LETTERS = { k: "K", a: "A", b: "E", e: "E", n: "H", h: "H", r: "R", c: "C", p: "P" };
+// Xiangqi pieces as players read them, by side (red: upper-case FEN letters)
+// and character set: the pieces' names, not rules.
+const XQ_CHARACTERS = {
+  traditional: {
+    red: { k: "帥", a: "仕", b: "相", e: "相", n: "馬", h: "馬", r: "車", c: "炮", p: "兵" },
+    black: { k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒" },
+  },
+  simplified: {
+    red: { k: "帅", a: "仕", b: "相", e: "相", n: "马", h: "马", r: "车", c: "炮", p: "兵" },
+    black: { k: "将", a: "士", b: "象", e: "象", n: "马", h: "马", r: "车", c: "炮", p: "卒" },
+  },
+};
+// File numbers: Red counts 一 to 九 from its right, Black １ to ９ from its own right.
+const RED_FILES = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+const BLACK_FILES = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
+const WIRE_CHARACTERS = { traditional: "CHINESE_CHARACTERS_TRADITIONAL", simplified: "CHINESE_CHARACTERS_SIMPLIFIED" };
 const XQ_NAMES = { k: "general", a: "advisor", b: "elephant", e: "elephant", n: "horse", h: "horse", r: "chariot", c: "cannon", p: "soldier" };
 const REASONS = {
   OUTCOME_REASON_CHECKMATE: "checkmate",
@@ -33,7 +48,9 @@ const state = {
   variant: CHESS,
   startFen: "",
   moves: [], // coordinates, oldest first
-  sans: [], // SAN or WXF of each move
+  played: [], // the service's Move of each, every notation named
+  characters: "simplified", // xiangqi: the pieces' and the Chinese moves' characters
+  notation: "chinese", // xiangqi: how moves are written (chinese, wxf, iccs)
   ply: 0, // how many of `moves` the board shows
   legal: null, // the LegalMoves answer for the shown position
   status: null, // the GameStatus answer for the shown position
@@ -68,15 +85,26 @@ async function api(method, request, init = {}) {
 }
 
 function position(ply = state.ply) {
-  return { variant: state.variant, fen: state.startFen, moves: state.moves.slice(0, ply) };
+  const request = { variant: state.variant, fen: state.startFen, moves: state.moves.slice(0, ply) };
+  if (state.variant === XIANGQI) request.chineseCharacters = WIRE_CHARACTERS[state.characters];
+  return request;
+}
+
+// A move as the page writes it: SAN for chess; for xiangqi the notation chosen
+// (Chinese in the chosen characters, WXF, or ICCS's H2-E2 form of the coordinates).
+function moveText(move) {
+  if (state.variant !== XIANGQI) return move.san || move.uci;
+  if (state.notation === "chinese" && move.chinese) return move.chinese;
+  if (state.notation === "iccs") return `${move.uci.slice(0, 2)}-${move.uci.slice(2, 4)}`.toUpperCase();
+  return move.san || move.uci;
 }
 
 // --- the board -----------------------------------------------------------
 
 function geometry() {
   return state.variant === CHESS
-    ? { files: 8, ranks: 8, cell: 60, margin: 0, rankBase: 1 }
-    : { files: 9, ranks: 10, cell: 56, margin: 30, rankBase: 0 };
+    ? { files: 8, ranks: 8, cell: 60, margin: 22, rankBase: 1 }
+    : { files: 9, ranks: 10, cell: 56, margin: 56, rankBase: 0 };
 }
 
 // Board placement from a FEN: a map from square name to piece letter.
@@ -141,6 +169,7 @@ function toOf(move) { return move.to || move.uci.slice(2, 4); }
 function render() {
   const g = geometry();
   const width = g.files * g.cell + 2 * g.margin - (state.variant === XIANGQI ? g.cell : 0);
+
   const height = g.ranks * g.cell + 2 * g.margin - (state.variant === XIANGQI ? g.cell : 0);
   const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "grid", "aria-label": state.variant === CHESS ? "Chess board" : "Xiangqi board" });
   const pieces = state.legal ? placement(state.legal.fen) : {};
@@ -148,6 +177,7 @@ function render() {
   const last = state.ply > 0 ? state.moves[state.ply - 1] : null;
   const chased = new Set(((state.status && state.status.repetition && state.status.repetition.chased) || []).map((c) => c.squareNow));
   if (state.variant === XIANGQI) drawXiangqiGrid(svg, g, width, height);
+  else el("rect", { x: 0, y: 0, width, height, fill: "#4b6a38" }, svg);
   for (let file = 0; file < g.files; file++) {
     for (let r = 0; r < g.ranks; r++) {
       const square = String.fromCharCode(97 + file) + (r + g.rankBase);
@@ -181,16 +211,33 @@ function render() {
     }
   }
   if (state.variant === CHESS) drawChessCoordinates(svg, g);
+  else drawXiangqiFiles(svg, g);
   const board = $("board");
   board.replaceChildren(svg);
 }
 
+// File letters below the board and rank numbers beside it, outside the squares.
 function drawChessCoordinates(svg, g) {
+  const attrs = { "font-size": 14, "text-anchor": "middle", fill: "#f4f1ea", class: "piece-text coordinate", "aria-hidden": "true" };
   for (let i = 0; i < 8; i++) {
     const file = state.flipped ? 7 - i : i;
     const rank = state.flipped ? i + 1 : 8 - i;
-    el("text", { x: i * g.cell + g.cell - 3, y: 8 * g.cell - 3, "font-size": 11, "text-anchor": "end", fill: i % 2 ? "#eeeed2" : "#769656", class: "piece-text", "aria-hidden": "true" }, svg).textContent = String.fromCharCode(97 + file);
-    el("text", { x: 3, y: i * g.cell + 13, "font-size": 11, fill: i % 2 ? "#eeeed2" : "#769656", class: "piece-text", "aria-hidden": "true" }, svg).textContent = rank;
+    el("text", { ...attrs, x: g.margin + i * g.cell + g.cell / 2, y: g.margin + 8 * g.cell + 16 }, svg).textContent = String.fromCharCode(97 + file);
+    el("text", { ...attrs, x: g.margin / 2, y: g.margin + i * g.cell + g.cell / 2 + 5 }, svg).textContent = rank;
+  }
+}
+
+// Each side's file numbers along its own edge: 一…九 by Red's, １…９ by Black's.
+function drawXiangqiFiles(svg, g) {
+  const attrs = { "font-size": 17, "text-anchor": "middle", fill: "#5b3a1a", class: "piece-text coordinate xq-file", "aria-hidden": "true" };
+  for (let file = 0; file < 9; file++) {
+    const letter = String.fromCharCode(97 + file);
+    const red = squareXY(letter + "0");
+    const black = squareXY(letter + "9");
+    const outward = (edge, other) => (edge.y > other.y ? 1 : -1);
+    const redOut = outward(red, black);
+    el("text", { ...attrs, x: red.x, y: red.y + redOut * g.cell * 0.75 + 6 }, svg).textContent = RED_FILES[8 - file];
+    el("text", { ...attrs, x: black.x, y: black.y - redOut * g.cell * 0.75 + 6 }, svg).textContent = BLACK_FILES[file];
   }
 }
 
@@ -207,10 +254,13 @@ function drawXiangqiGrid(svg, g, width, height) {
   // The palaces.
   line(m + 3 * c, m, m + 5 * c, m + 2 * c); line(m + 5 * c, m, m + 3 * c, m + 2 * c);
   line(m + 3 * c, m + 7 * c, m + 5 * c, m + 9 * c); line(m + 5 * c, m + 7 * c, m + 3 * c, m + 9 * c);
-  for (const x of [m + 1.5 * c, m + 6.5 * c]) {
-    const river = el("text", { x, y: m + 4.5 * c + 6, "font-size": 18, "font-style": "italic", "text-anchor": "middle", fill: "#5b3a1a", class: "piece-text", "aria-hidden": "true" }, svg);
-    river.textContent = "river";
-  }
+  // The river's two banks, 楚河 and 漢界, read from Red's side.
+  const banks = state.characters === "traditional" ? ["楚 河", "漢 界"] : ["楚 河", "汉 界"];
+  const sides = state.flipped ? [banks[1], banks[0]] : banks;
+  [m + 1.5 * c, m + 6.5 * c].forEach((x, i) => {
+    const river = el("text", { x, y: m + 4.5 * c + 8, "font-size": 24, "text-anchor": "middle", fill: "#5b3a1a", class: "piece-text river", "aria-hidden": "true" }, svg);
+    river.textContent = sides[i];
+  });
 }
 
 function drawPiece(group, letter, cx, cy, cell) {
@@ -220,8 +270,8 @@ function drawPiece(group, letter, cx, cy, cell) {
     text.textContent = GLYPHS[letter.toLowerCase()];
   } else {
     el("circle", { cx, cy, r: cell * 0.42, fill: "#fbf3dc", stroke: white ? "#b22222" : "#222", "stroke-width": 3 }, group);
-    const text = el("text", { x: cx, y: cy + cell * 0.16, "font-size": cell * 0.44, "font-weight": 700, "text-anchor": "middle", class: "piece-text", fill: white ? "#b22222" : "#222" }, group);
-    text.textContent = XQ_LETTERS[letter.toLowerCase()] || letter;
+    const text = el("text", { x: cx, y: cy + cell * 0.17, "font-size": cell * 0.5, "text-anchor": "middle", class: "piece-text xq-piece", fill: white ? "#b22222" : "#222" }, group);
+    text.textContent = XQ_CHARACTERS[state.characters][white ? "red" : "black"][letter.toLowerCase()] || letter;
   }
 }
 
@@ -278,7 +328,7 @@ async function play(uci) {
     const verdict = await api("Rules/ValidateMove", { position: position(), move: uci });
     if (!verdict.legal) { say(`${uci}: ${verdict.detail || verdict.reason}`); render(); return; }
     state.moves = state.moves.slice(0, state.ply).concat([verdict.move.uci]);
-    state.sans = state.sans.slice(0, state.ply).concat([verdict.move.san || verdict.move.uci]);
+    state.played = state.played.slice(0, state.ply).concat([verdict.move]);
     state.ply = state.moves.length;
     say("");
     await refresh();
@@ -345,7 +395,8 @@ function renderMoves() {
   const rep = state.status && state.status.repetition;
   const loop = rep && rep.explanation ? [rep.loopFirstPly || 0, rep.loopLastPly || 0] : null;
   let row = null;
-  state.sans.forEach((san, i) => {
+  state.played.forEach((move, i) => {
+    const san = moveText(move);
     const number = Math.floor(i / 2) + 1;
     if (i % 2 === 0) {
       row = document.createElement("li");
@@ -379,7 +430,7 @@ async function goTo(ply) {
 async function newGame(fen = "") {
   state.startFen = fen;
   state.moves = [];
-  state.sans = [];
+  state.played = [];
   state.ply = 0;
   state.selected = null;
   clearEval();
@@ -391,9 +442,26 @@ async function newGame(fen = "") {
   }
 }
 
+// The other character set: the board redraws, and the moves played are asked
+// for again in it (the service writes Chinese notation; the page does not).
+async function setCharacters(characters) {
+  state.characters = characters;
+  render();
+  try {
+    const asked = state.moves.map((uci, i) => api("Rules/ValidateMove", { position: position(i), move: uci }));
+    state.played = (await Promise.all(asked)).map((verdict) => verdict.move);
+    renderMoves();
+    // A line shown stays in the characters it came in: it goes until the next analysis.
+    if (state.shownLine) { state.shownLine = null; $("eval-pv").textContent = ""; }
+  } catch (e) {
+    say(e.message);
+  }
+}
+
 // --- the engine ----------------------------------------------------------
 
 function clearEval() {
+  state.shownLine = null;
   $("eval-score").textContent = "–";
   $("eval-depth").textContent = "";
   $("eval-pv").textContent = "";
@@ -424,7 +492,8 @@ function showLine(line) {
   }
   $("eval-score").textContent = text;
   $("eval-depth").textContent = `depth ${line.depth || 0}`;
-  $("eval-pv").textContent = (line.pv || []).map((m) => m.san || m.uci).join(" ");
+  $("eval-pv").textContent = (line.pv || []).map(moveText).join(" ");
+  state.shownLine = line;
   setBar(white);
 }
 
@@ -508,7 +577,18 @@ function wire() {
       onSquare(group.dataset.square);
     }
   });
-  $("variant").addEventListener("change", () => { state.variant = $("variant").value; newGame(); });
+  $("variant").addEventListener("change", () => {
+    state.variant = $("variant").value;
+    $("xiangqi-options").hidden = state.variant !== XIANGQI;
+    document.body.dataset.game = state.variant === XIANGQI ? "xiangqi" : "chess";
+    newGame();
+  });
+  $("characters").addEventListener("change", () => setCharacters($("characters").value));
+  $("notation").addEventListener("change", () => {
+    state.notation = $("notation").value;
+    renderMoves();
+    if (state.shownLine) $("eval-pv").textContent = (state.shownLine.pv || []).map(moveText).join(" ");
+  });
   $("new-game").addEventListener("click", () => newGame());
   $("flip").addEventListener("click", () => { state.flipped = !state.flipped; render(); });
   $("back").addEventListener("click", () => goTo(state.ply - 1));
