@@ -76,7 +76,7 @@ pub fn run(args: &MatchArgs) -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    let mut report = match Report::new(args, &plan) {
+    let mut report = match Report::new(args) {
         Ok(report) => report,
         Err(message) => {
             eprintln!("arbiter match: {message}");

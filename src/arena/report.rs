@@ -34,15 +34,9 @@ pub(super) struct Report {
 }
 
 impl Report {
-    pub(super) fn new(args: &MatchArgs, plan: &Plan) -> Result<Self, String> {
+    pub(super) fn new(args: &MatchArgs) -> Result<Self, String> {
         let pgn = match &args.pgn {
             Some(path) => {
-                if !matches!(plan.variant, Variant::Chess | Variant::Xiangqi) {
-                    return Err(format!(
-                        "--pgn: records are written for chess and xiangqi, not {}",
-                        plan.variant.name()
-                    ));
-                }
                 let file = File::options()
                     .create(true)
                     .append(true)
@@ -254,9 +248,9 @@ impl Report {
             (black_tag.to_owned(), black.to_owned()),
             ("Termination".to_owned(), game.end.reason.clone()),
         ];
-        // Chess PGN carries the ending in a comment after the last move too,
-        // as match runners write it.
-        let annotations = if plan.variant == Variant::Chess {
+        // Chess PGN (any chess variant's) carries the ending in a comment
+        // after the last move too, as match runners write it.
+        let annotations = if plan.variant != Variant::Xiangqi {
             vec![Annotation {
                 ply: moves.len(),
                 comments: vec![game.end.reason.clone()],

@@ -196,21 +196,6 @@ fn bad_arguments_are_refused_with_the_reason() {
         ),
         (
             vec![
-                "--game",
-                "atomic",
-                "--engine",
-                "builtin",
-                "--engine",
-                "name=B,builtin",
-                "--nodes",
-                "9",
-                "--pgn",
-                "/tmp/x.pgn",
-            ],
-            "records are written for chess and xiangqi",
-        ),
-        (
-            vec![
                 "--engine",
                 "builtin",
                 "--engine",
@@ -249,6 +234,8 @@ const READ_BACK: &str = r#"
 import sys
 kind, path = sys.argv[1], sys.argv[2]
 if kind == "chess":
+    # python-chess reads a variant's game on its chess.variant board, by the
+    # Variant tag.
     import chess.pgn
     with open(path) as f:
         while (game := chess.pgn.read_game(f)) is not None:
@@ -295,6 +282,52 @@ fn stockfish_plays_fairy_stockfish_and_python_chess_reads_the_games_back() {
             "{theirs}"
         );
         assert_eq!(fields.next(), game["reason"].as_str(), "{theirs}");
+    }
+}
+
+/// A variant's games are written with their `Variant` tag, drops in SAN
+/// (`N@f3`), and python-chess replays them on its crazyhouse board to the
+/// same result.
+#[test]
+fn a_crazyhouse_match_is_recorded_and_python_chess_reads_it_back() {
+    crate::uci::python_with(&[("chess", "chess")]);
+    let pgn = scratch("crazyhouse.pgn");
+    let output = arbiter_match(&[
+        "--game",
+        "crazyhouse",
+        "--engine",
+        "name=A,builtin",
+        "--engine",
+        "name=B,builtin",
+        "--nodes",
+        "1500",
+        "--games",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let (games, _) = lines(&output);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Variant \"Crazyhouse\"]").count(),
+        2,
+        "{text}"
+    );
+    let read = Command::new("python3")
+        .args(["-c", READ_BACK, "chess", pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let read = String::from_utf8_lossy(&read.stdout);
+    let read: Vec<&str> = read.lines().collect();
+    assert_eq!(read.len(), games.len(), "{read:?}");
+    for (game, theirs) in games.iter().zip(&read) {
+        let mut fields = theirs.splitn(3, ' ');
+        assert_eq!(fields.next(), game["result"].as_str(), "{theirs}");
+        assert_eq!(
+            fields.next().and_then(|n| n.parse::<u64>().ok()),
+            game["plies"].as_u64(),
+            "{theirs}"
+        );
     }
 }
 

@@ -468,3 +468,84 @@ fn xqf_with_a_bad_checksum_a_wrong_key_or_cut_short_is_refused() {
         let _ = parse_record(Variant::Xiangqi, &changed, None, ParseOptions::default());
     }
 }
+
+/// A variant's PGN: written with its `Variant` tag (drops in SAN, `@e6` for
+/// a pawn's as python-chess writes it, a
+/// three-check FEN with its counters), read back move for move; a tag
+/// naming another chess is that game's error, python-chess's aliases read.
+#[test]
+fn variant_pgn_is_written_with_its_tag_and_reads_back() {
+    let options = |notation| WriteOptions {
+        notation,
+        encrypted: false,
+    };
+    let cases = [
+        (
+            Variant::Crazyhouse,
+            "",
+            vec![
+                "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "P@e6", "f7e6",
+            ],
+            "Crazyhouse",
+        ),
+        (
+            Variant::ThreeCheck,
+            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +0+0",
+            vec!["f1b5", "c7c6", "b5c6", "b7c6"],
+            "Three-check",
+        ),
+        (
+            Variant::Chess960,
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+            vec!["g2g4", "g7g5", "h1g3", "h8g6", "f1g1"],
+            "Chess960",
+        ),
+    ];
+    for (variant, fen, moves, tag) in cases {
+        let game = RecordedGame {
+            fen: fen.to_owned(),
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            result: RecordResult::Unknown,
+            ..RecordedGame::default()
+        };
+        let pgn = write_record(
+            variant,
+            &game,
+            RecordFormat::Pgn,
+            options(RecordNotation::Default),
+        )
+        .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+        let text = String::from_utf8(pgn.clone()).unwrap();
+        assert!(text.contains(&format!("[Variant \"{tag}\"]")), "{text}");
+        // A pawn's drop as python-chess and Lichess write it.
+        assert!(
+            variant != Variant::Crazyhouse || text.contains("4. @e6"),
+            "{text}"
+        );
+        let read = parse_record(variant, &pgn, None, ParseOptions::default()).unwrap();
+        assert_eq!(read.len(), 1);
+        assert!(
+            read[0].error.is_none(),
+            "{variant:?}: {:?}\n{text}",
+            read[0].error
+        );
+        assert_eq!(read[0].moves.len(), moves.len(), "{variant:?}\n{text}");
+        // As another chess, the same record is refused with a reason.
+        let other = parse_record(Variant::Atomic, &pgn, None, ParseOptions::default()).unwrap();
+        assert!(
+            matches!(&other[0].error, Some(RecordError::Fen(m)) if m.contains(tag)),
+            "{:?}",
+            other[0].error
+        );
+    }
+    // python-chess's alias for three-check.
+    let aliased = parse_record(
+        Variant::ThreeCheck,
+        b"[Variant \"3check\"]\n\n1. e4 e5 2. Bb5 *\n",
+        None,
+        ParseOptions::default(),
+    )
+    .unwrap();
+    assert!(aliased[0].error.is_none(), "{:?}", aliased[0].error);
+    assert_eq!(aliased[0].moves, ["e2e4", "e7e5", "f1b5"]);
+}

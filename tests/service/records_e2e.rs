@@ -58,6 +58,45 @@ async fn a_chess_game_formats_and_parses_back() {
     assert!(game.error.is_none());
 }
 
+/// A chess variant's game: written with its `Variant` tag, its result the
+/// variant's own ending (king of the hill), read back as that variant.
+#[tokio::test]
+async fn a_variant_game_formats_and_parses_back() {
+    let t = TestServer::start().await;
+    let mut records = RecordsClient::new(t.channel.clone());
+    let moves = ["e3", "a6", "Ke2", "a5", "Kd3", "a4", "Kd4"];
+    let position = pb::Position {
+        variant: pb::Variant::KingOfTheHill.into(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        ..pb::Position::default()
+    };
+    let pgn = records
+        .format(format_request(Some(position), pb::RecordFormat::Pgn))
+        .await
+        .unwrap()
+        .into_inner()
+        .data;
+    let text = String::from_utf8(pgn.clone()).unwrap();
+    assert!(text.contains("[Variant \"King of the Hill\"]"), "{text}");
+    assert!(
+        text.contains("4. Kd4") && text.contains("[Result \"1-0\"]"),
+        "the variant's ending: {text}"
+    );
+    let games = records
+        .parse(pb::ParseRequest {
+            data: pgn,
+            variant: pb::Variant::KingOfTheHill.into(),
+            ..pb::ParseRequest::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    assert_eq!(games[0].result(), pb::Result::WhiteWins);
+    assert_eq!(games[0].position.as_ref().unwrap().moves.len(), moves.len());
+    assert!(games[0].error.is_none(), "{:?}", games[0].error);
+}
+
 #[tokio::test]
 async fn an_illegal_move_is_reported_with_its_index() {
     let t = TestServer::start().await;

@@ -7,6 +7,7 @@
 use super::{
     InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionError, PerftReport, RuleOptions,
     Status, Variant, Verdict, chess,
+    chess::ChessRules,
     record::{ParseOptions, RecordFormat, RecordedGame, WriteOptions},
     xiangqi,
 };
@@ -158,7 +159,10 @@ impl Game {
 
 /// Reads every game of a record. `None` as the format: XQF if the data
 /// starts with XQF's signature, else PGN. Annotations are read from chess
-/// PGN when `options` keeps them (xiangqi records' are skipped).
+/// PGN when `options` keeps them (xiangqi records' are skipped). A chess
+/// variant's PGN names it in a `Variant` tag (Lichess's names, and the
+/// aliases python-chess reads); a game whose tag names another chess is
+/// that game's error.
 pub fn parse_record(
     variant: Variant,
     data: &[u8],
@@ -177,38 +181,36 @@ pub fn parse_record(
     {
         return Err(InputError::Record(crate::record::FormatError::Nul(at)));
     }
-    match (variant, format) {
-        (Variant::Chess, RecordFormat::Pgn) => Ok(chess::pgn::parse(data, options)),
-        (Variant::Xiangqi, RecordFormat::Pgn) => Ok(xiangqi::pgn::parse(data)?),
-        (Variant::Xiangqi, RecordFormat::Xqf) => Ok(vec![xiangqi::xqf::parse(data)?]),
-        (Variant::Chess, RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
-        (other, _) => Err(OptionError::NoRecords(other).into()),
+    match (ChessRules::of(variant), format) {
+        (None, RecordFormat::Pgn) => Ok(xiangqi::pgn::parse(data)?),
+        (None, RecordFormat::Xqf) => Ok(vec![xiangqi::xqf::parse(data)?]),
+        (Some(rules), RecordFormat::Pgn) => Ok(chess::pgn::parse(data, options, rules)),
+        (Some(_), RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
     }
 }
 
 /// Writes one game as a record. Its moves must be legal from its start
-/// position (an error names the first that is not).
+/// position (an error names the first that is not). A chess variant's PGN
+/// gets its `Variant` tag, as Lichess writes it.
 pub fn write_record(
     variant: Variant,
     game: &RecordedGame,
     format: RecordFormat,
     options: WriteOptions,
 ) -> Result<Vec<u8>, InputError> {
-    if !game.annotations.is_empty()
-        && !matches!((variant, format), (Variant::Chess, RecordFormat::Pgn))
+    if !game.annotations.is_empty() && (variant == Variant::Xiangqi || format != RecordFormat::Pgn)
     {
         return Err(OptionError::AnnotationsNotWritten.into());
     }
-    match (variant, format) {
-        (Variant::Chess, RecordFormat::Pgn) => {
-            chess::pgn::write(game, options.notation).map(String::into_bytes)
-        }
-        (Variant::Xiangqi, RecordFormat::Pgn) => {
+    match (ChessRules::of(variant), format) {
+        (None, RecordFormat::Pgn) => {
             xiangqi::pgn::write(game, options.notation).map(String::into_bytes)
         }
-        (Variant::Xiangqi, RecordFormat::Xqf) => xiangqi::xqf::write(game, options.encrypted),
-        (Variant::Chess, RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
-        (other, _) => Err(OptionError::NoRecords(other).into()),
+        (None, RecordFormat::Xqf) => xiangqi::xqf::write(game, options.encrypted),
+        (Some(rules), RecordFormat::Pgn) => {
+            chess::pgn::write(game, options.notation, rules).map(String::into_bytes)
+        }
+        (Some(_), RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
     }
 }
 

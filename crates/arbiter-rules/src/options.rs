@@ -183,10 +183,6 @@ pub enum OptionError {
     /// Xiangqi given to a chess game's loader.
     #[error("xiangqi is not a chess variant")]
     NotChess,
-    /// A record asked of a variant that has none (records are read and
-    /// written for standard chess and xiangqi).
-    #[error("game records are read and written for chess and xiangqi, not {}", .0.name())]
-    NoRecords(Variant),
     /// XQF asked of chess.
     #[error("XQF is a xiangqi format; chess records are PGN")]
     XqfForChess,
@@ -240,7 +236,7 @@ impl OptionError {
             OptionError::OneBasedForChess | OptionError::CastlingForXiangqi => {
                 OptionField::Coordinates
             }
-            OptionError::NotChess | OptionError::NoRecords(_) => OptionField::Variant,
+            OptionError::NotChess => OptionField::Variant,
             OptionError::XqfForChess => OptionField::RecordFormat,
             OptionError::XiangqiNotationForChess(_) | OptionError::SanForXiangqi => {
                 OptionField::RecordNotation

@@ -26,6 +26,7 @@ pub mod pgn;
 mod uci_fast;
 mod validate;
 mod variant;
+pub(crate) use variant::ChessRules;
 mod zobrist;
 
 pub use fen::{FenError, PositionProblem};

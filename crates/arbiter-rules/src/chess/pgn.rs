@@ -1,4 +1,5 @@
-//! Chess PGN in and out. Reading is `pgn-reader`'s (shakmaty's companion
+//! Chess PGN in and out, for standard chess and the variants (named by the
+//! `Variant` tag, as Lichess and python-chess write and read it). Reading is `pgn-reader`'s (shakmaty's companion
 //! parser, which handles PGN's lexical rules: comments, NAGs, variations,
 //! escapes, games cut short); this visitor keeps the tags and the main line,
 //! plays each move with shakmaty and stops a game at its first illegal move
@@ -13,12 +14,14 @@ use std::{io, ops::ControlFlow};
 
 use pgn_reader::{Outcome as PgnOutcome, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{
-    CastlingMode, Chess, Color, KnownOutcome, Position, uci::UciMove, variant::VariantPosition,
+    CastlingMode, Color, KnownOutcome, Position,
+    uci::UciMove,
+    variant::{Variant as ShakmatyVariant, VariantPosition},
 };
 
 use pgn_reader::{Nag, RawComment};
 
-use super::{diagnose, fen, notation::parse_move};
+use super::{diagnose, fen, notation::parse_move, variant::ChessRules};
 use crate::{
     FenError, InputError, OptionError, Strictness,
     record::{
@@ -29,11 +32,12 @@ use crate::{
 
 /// Every game of a PGN file. Where the reader gives up (a file cut inside
 /// a tag), the games before are kept and one more game says why.
-pub(crate) fn parse(data: &[u8], options: ParseOptions) -> Vec<RecordedGame> {
+pub(crate) fn parse(data: &[u8], options: ParseOptions, rules: ChessRules) -> Vec<RecordedGame> {
     let mut reader = Reader::new(io::Cursor::new(data));
     let mut games = Vec::new();
     let mut visitor = MainLine {
         keep_annotations: options.keep_annotations,
+        rules,
     };
     loop {
         match reader.read_game(&mut visitor) {
@@ -63,15 +67,73 @@ pub const MAX_VARIATION_DEPTH: usize = 32;
 /// (and its annotations, when kept).
 struct MainLine {
     keep_annotations: bool,
+    /// The chess the record is read as: a `Variant` tag naming another is an
+    /// error of that game.
+    rules: ChessRules,
+}
+
+/// The `Variant` tag's value for a chess, as Lichess writes it; `None` for
+/// standard chess, which writes none.
+fn variant_tag(rules: ChessRules) -> Option<&'static str> {
+    if rules.castling == CastlingMode::Chess960 {
+        return Some("Chess960");
+    }
+    match rules.variant {
+        ShakmatyVariant::Chess => None,
+        ShakmatyVariant::Atomic => Some("Atomic"),
+        ShakmatyVariant::Antichess => Some("Antichess"),
+        ShakmatyVariant::KingOfTheHill => Some("King of the Hill"),
+        ShakmatyVariant::ThreeCheck => Some("Three-check"),
+        ShakmatyVariant::Crazyhouse => Some("Crazyhouse"),
+        ShakmatyVariant::RacingKings => Some("Racing Kings"),
+        ShakmatyVariant::Horde => Some("Horde"),
+    }
+}
+
+/// Whether a `Variant` tag names `rules`: the names Lichess writes and the
+/// aliases python-chess reads (`chess.variant.find_variant`), any case;
+/// "Standard" and "From Position" are standard chess.
+fn tag_names(tag: &str, rules: ChessRules) -> bool {
+    let name: String = tag
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let names: &[&str] = if rules.castling == CastlingMode::Chess960 {
+        &["chess960", "fischerandom", "fischerrandom", "960"]
+    } else {
+        match rules.variant {
+            ShakmatyVariant::Chess => &["", "standard", "chess", "fromposition"],
+            ShakmatyVariant::Atomic => &["atomic", "atom"],
+            ShakmatyVariant::Antichess => &["antichess", "giveaway", "givaway", "anti"],
+            ShakmatyVariant::KingOfTheHill => &["kingofthehill", "koth"],
+            ShakmatyVariant::ThreeCheck => &["threecheck", "3check"],
+            ShakmatyVariant::Crazyhouse => &["crazyhouse", "zh", "house"],
+            ShakmatyVariant::RacingKings => &["racingkings", "race", "racing"],
+            ShakmatyVariant::Horde => &["horde"],
+        }
+    };
+    names.contains(&name.as_str())
+}
+
+/// A start position in `rules`' chess from a FEN tag.
+fn read_fen(text: &str, rules: ChessRules) -> Result<VariantPosition, super::FenError> {
+    if rules.is_standard() {
+        fen::parse(text, Strictness::Lenient).map(VariantPosition::Chess)
+    } else {
+        fen::parse_variant(text, rules, Strictness::Lenient)
+    }
 }
 
 /// A game's movetext being read.
 struct Line {
     game: RecordedGame,
-    position: Chess,
+    position: VariantPosition,
     /// The main line's position before its last move: where a variation of
     /// that move starts.
-    before_last: Chess,
+    before_last: VariantPosition,
+    /// How the moves' coordinates are written (Chess960: king takes rook).
+    castling: CastlingMode,
     /// The termination token of the movetext, which wins over the `Result` tag.
     outcome: Option<RecordResult>,
     /// The variations being read, innermost last (annotations kept only).
@@ -81,8 +143,8 @@ struct Line {
 /// A variation being read.
 struct OpenVariation {
     variation: Variation,
-    position: Chess,
-    before_last: Chess,
+    position: VariantPosition,
+    before_last: VariantPosition,
     /// The variation was skipped (it stands where no move precedes it, or
     /// inside a line that could not be read): it is dropped at its end.
     skipped: bool,
@@ -156,18 +218,17 @@ impl Visitor for MainLine {
             result,
             ..RecordedGame::default()
         };
-        let mut position = Chess::default();
+        let rules = self.rules;
+        let mut position = rules.start_position();
         if let Some(variant) = value("Variant")
-            && !matches!(
-                variant.to_ascii_lowercase().as_str(),
-                "" | "standard" | "chess" | "from position"
-            )
+            && !tag_names(&variant, rules)
         {
             game.error = Some(RecordError::Fen(format!(
-                "the variant '{variant}' is not standard chess"
+                "the variant '{variant}' is not {}",
+                variant_tag(rules).unwrap_or("standard chess")
             )));
         } else if let Some(text) = value("FEN") {
-            match fen::parse(&text, Strictness::Lenient) {
+            match read_fen(&text, rules) {
                 Ok(start) => {
                     position = start;
                     game.fen = fen::format(&position);
@@ -180,6 +241,7 @@ impl Visitor for MainLine {
             game,
             before_last: position.clone(),
             position,
+            castling: rules.castling,
             outcome: None,
             open: Vec::new(),
         })
@@ -194,7 +256,7 @@ impl Visitor for MainLine {
                 Ok(m) => {
                     open.variation
                         .moves
-                        .push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+                        .push(UciMove::from_move(m, line.castling).to_string());
                     open.before_last = open.position.clone();
                     open.position.play_unchecked(m);
                 }
@@ -214,7 +276,7 @@ impl Visitor for MainLine {
             Ok(m) => {
                 line.game
                     .moves
-                    .push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+                    .push(UciMove::from_move(m, line.castling).to_string());
                 if self.keep_annotations {
                     line.before_last = line.position.clone();
                 }
@@ -267,7 +329,7 @@ impl Visitor for MainLine {
                 .then(|| line.before_last.clone()),
         };
         let skipped = start.is_none();
-        let position = start.unwrap_or_default();
+        let position = start.unwrap_or_else(|| self.rules.start_position());
         line.open.push(OpenVariation {
             variation: Variation::default(),
             before_last: position.clone(),
@@ -311,16 +373,23 @@ impl Visitor for MainLine {
 
 /// One game as PGN in SAN. Its moves (any notation the service reads) must
 /// be legal from its start position.
-pub(crate) fn write(game: &RecordedGame, notation: RecordNotation) -> Result<String, InputError> {
+pub(crate) fn write(
+    game: &RecordedGame,
+    notation: RecordNotation,
+    rules: ChessRules,
+) -> Result<String, InputError> {
     if !matches!(notation, RecordNotation::Default | RecordNotation::San) {
         return Err(OptionError::XiangqiNotationForChess(notation).into());
     }
-    let position = VariantPosition::Chess(if game.fen.trim().is_empty() {
-        Chess::default()
+    let position = if game.fen.trim().is_empty() {
+        rules.start_position()
     } else {
-        fen::parse(&game.fen, Strictness::Lenient).map_err(FenError::Chess)?
-    });
+        read_fen(&game.fen, rules).map_err(FenError::Chess)?
+    };
     let mut extra = Vec::new();
+    if let Some(variant) = variant_tag(rules) {
+        extra.push(("Variant", variant.to_owned()));
+    }
     if !game.fen.trim().is_empty() {
         extra.push(("SetUp", "1".to_owned()));
         extra.push(("FEN", fen::format(&position)));

@@ -18,22 +18,14 @@ use arbiter_rules::{
     },
 };
 
-/// Reads a record's game: chess or xiangqi (records of the variants are
-/// neither read nor written).
+/// Reads a record's game: xiangqi, standard chess or a chess variant (whose
+/// PGN names it in a `Variant` tag).
 pub fn variant(variant: i32) -> Result<Variant, Status> {
     match pb::Variant::try_from(variant).map(variant_from_wire) {
-        Ok(Some(Variant::Chess)) => Ok(Variant::Chess),
-        Ok(Some(Variant::Xiangqi)) => Ok(Variant::Xiangqi),
-        Ok(Some(other)) => Err(invalid_argument(
-            "variant",
-            &format!(
-                "records are read and written for VARIANT_CHESS and VARIANT_XIANGQI, not {}",
-                other.name()
-            ),
-        )),
+        Ok(Some(variant)) => Ok(variant),
         Ok(None) => Err(invalid_argument(
             "variant",
-            "is required (VARIANT_CHESS or VARIANT_XIANGQI)",
+            "is required (VARIANT_CHESS, VARIANT_XIANGQI or a chess variant)",
         )),
         Err(_) => Err(invalid_argument(
             "variant",
