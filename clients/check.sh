@@ -131,22 +131,28 @@ else
   log "no openssl: the TLS check is skipped"
 fi
 
-# The READMEs' examples, as a user who installed the packages would run them:
-# the first Python block, every JavaScript block (the addresses and the token
-# replaced by this server's).
+# The READMEs' examples, as a user who installed the packages would run them
+# (the addresses and the token replaced by this server's): the root README's,
+# the Python package's first, the TypeScript package's two.
 readme_block() { # FILE LANGUAGE N
   awk -v lang="$2" -v want="$3" '$0 == "```" lang { n++; on = (n == want); next } /^```/ { on = 0 } on' "$1"
 }
 localize() { sed -e "s/127\.0\.0\.1:50051/$GRPC/g; s/127\.0\.0\.1:8080/$HTTP/g; s/s3cret/$TOKEN/g"; }
 log "the READMEs' examples"
 readme_block "$REPO/clients/python/README.md" python 1 | localize >"$WORK/readme.py"
+[[ -s "$WORK/readme.py" ]] || { log "FAIL clients/python/README.md has no Python block"; exit 1; }
 (cd "$WORK" && "$VENV/bin/python" readme.py)
+readme_block "$REPO/README.md" python 1 | localize >"$WORK/readme-root.py"
+[[ -s "$WORK/readme-root.py" ]] || { log "FAIL README.md has no Python block"; exit 1; }
+(cd "$WORK" && "$VENV/bin/python" readme-root.py)
 mkdir -p "$WORK/node_modules/@arbiter"
 ln -s "$REPO/clients/typescript" "$WORK/node_modules/@arbiter/client"
 ln -s "$REPO/clients/typescript/node_modules/@connectrpc" "$WORK/node_modules/@connectrpc"
-for n in 1 2; do
-  readme_block "$REPO/clients/typescript/README.md" js "$n" | localize >"$WORK/readme$n.mjs"
-  [[ -s "$WORK/readme$n.mjs" ]] || { log "FAIL clients/typescript/README.md has no JavaScript block $n"; exit 1; }
-  (cd "$WORK" && node "readme$n.mjs")
+for example in clients/typescript/README.md:1 clients/typescript/README.md:2 README.md:1; do
+  file=${example%:*} n=${example#*:}
+  script=$WORK/readme-$(echo "$example" | tr -c 'a-z0-9\n' -).mjs
+  readme_block "$REPO/$file" js "$n" | localize >"$script"
+  [[ -s "$script" ]] || { log "FAIL $file has no JavaScript block $n"; exit 1; }
+  (cd "$WORK" && node "$script")
 done
 log "passed"
