@@ -5,7 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, cast
 
 import grpc
 
@@ -35,14 +35,14 @@ BatchRequestLike = Union[
 ]
 
 
-def _variant(variant: VariantLike) -> int:
+def _variant(variant: VariantLike) -> common_pb2.Variant:
     if isinstance(variant, int):
-        return variant
+        return cast(common_pb2.Variant, variant)
     name = variant.strip().upper().replace("-", "_").replace(" ", "_")
     if not name.startswith("VARIANT_"):
         name = "VARIANT_" + name
     try:
-        return common_pb2.Variant.Value(name)
+        return cast(common_pb2.Variant, common_pb2.Variant.Value(name))
     except ValueError:
         known = ", ".join(n[len("VARIANT_"):].lower() for n in common_pb2.Variant.keys()[1:])
         raise ValueError(f"unknown variant {variant!r} (one of {known})") from None
@@ -361,7 +361,7 @@ class Arbiter:
         data: Union[bytes, str],
         variant: VariantLike = "chess",
         *,
-        format: int = records_pb2.RECORD_FORMAT_UNSPECIFIED,
+        format: records_pb2.RecordFormat = records_pb2.RECORD_FORMAT_UNSPECIFIED,
         keep_annotations: bool = False,
         timeout: Optional[float] = None,
     ) -> list[records_pb2.ParsedGame]:
@@ -384,8 +384,8 @@ class Arbiter:
         *,
         position: Optional[common_pb2.Position] = None,
         tags: Optional[Mapping[str, str]] = None,
-        format: int = records_pb2.RECORD_FORMAT_UNSPECIFIED,
-        notation: int = records_pb2.RECORD_NOTATION_UNSPECIFIED,
+        format: records_pb2.RecordFormat = records_pb2.RECORD_FORMAT_UNSPECIFIED,
+        notation: records_pb2.RecordNotation = records_pb2.RECORD_NOTATION_UNSPECIFIED,
         encrypted: bool = False,
         timeout: Optional[float] = None,
     ) -> bytes:
@@ -496,7 +496,12 @@ def _limits(
     given = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime_ms", movetime_ms), ("mate", mate)) if v is not None}
     if len(given) > 1:
         raise ValueError(f"at most one search limit, not {', '.join(given)}")
-    return engine_pb2.SearchLimits(**given) if given else None
+    if not given:
+        return None
+    limits = engine_pb2.SearchLimits()
+    for name, value in given.items():
+        setattr(limits, name, value)
+    return limits
 
 
 def _strength(level: Optional[int], elo: Optional[int]) -> Optional[engine_pb2.Strength]:
