@@ -15,7 +15,8 @@
 #   grpcio-tools $GRPCIO_TOOLS (PyPI), in a virtual environment at
 #     $ARBITER_CLIENTS_VENV (default target/clients-venv), created when missing;
 #   @bufbuild/buf and @bufbuild/protoc-gen-es at the versions of
-#     clients/typescript/package-lock.json (`npm ci` when node_modules is missing).
+#     clients/typescript/package-lock.json (`npm ci` when node_modules is missing
+#     or older than the lock; Node and npm from apt when the machine has none).
 #
 # Python post-processing, the one step besides the generators: grpcio-tools
 # writes imports as the .proto files import each other (`from arbiter.v1 import
@@ -35,6 +36,11 @@ TS=$REPO/clients/typescript
 log() { printf '[clients %s] %s\n' "$(date +%T)" "$*" >&2; }
 
 install_tools() {
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    log "installing (apt): nodejs npm"
+    apt-get -o DPkg::Lock::Timeout=300 update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq nodejs npm >/dev/null
+  fi
   if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('grpcio-tools') != '$GRPCIO_TOOLS')" 2>/dev/null; then
     log "installing (PyPI): grpcio-tools==$GRPCIO_TOOLS into $VENV"
     python3 -m venv "$VENV"
