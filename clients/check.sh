@@ -45,7 +45,7 @@ cleanup() {
 trap cleanup EXIT
 
 log "drift: regenerating from proto/ into a temporary directory"
-bash "$REPO/clients/generate.sh" --out "$WORK/gen" 2>/dev/null
+bash "$REPO/clients/generate.sh" --out "$WORK/gen"
 drift=0
 diff -r "$REPO/clients/python/src/arbiter_client/_proto" "$WORK/gen/python/src/arbiter_client/_proto" || drift=1
 diff -r "$REPO/clients/typescript/gen" "$WORK/gen/typescript/gen" || drift=1
