@@ -35,7 +35,9 @@ export declare type ParseRequest = Message<"arbiter.v1.ParseRequest"> & {
   data: Uint8Array;
 
   /**
-   * The game the record holds. Required.
+   * The game the record holds. Required. A chess variant's PGN names it in a
+   * `Variant` tag (Lichess's names, python-chess's aliases); a game whose tag
+   * names another chess ends at once with that error.
    *
    * @generated from field: arbiter.v1.Variant variant = 2;
    */
