@@ -1,11 +1,12 @@
-//! The Chinese rules' classes of single moves (mate threat, chase by material won, the
-//! general's part) and how a ruling explains itself. The loop verdicts, in both colours,
-//! are in tests/data/xiangqi_repetition.txt (`cxq` lines).
+//! The Chinese rules' classes of single moves (mate threat by checks, chase by material
+//! won, the general's part) and how a ruling explains itself. The loop verdicts, in both
+//! colours, are in tests/data/xiangqi_repetition.txt (`cxq` and `constructed` lines).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use arbiter_rules::xiangqi::chase::chased_by;
 use arbiter_rules::xiangqi::cxq::{chased_by_cn, is_mate_threat, mates_in_one};
+use arbiter_rules::xiangqi::mate_by_checks::{MAX_CHECKS, NODE_BUDGET, shortest_mate_by_checks};
 use arbiter_rules::xiangqi::{GameRecord, Position, StatusOptions, notation};
 use arbiter_rules::{LoopMoveClass, LoopStatus, Outcome, Reason, RuleSet, Side, Strictness};
 
@@ -61,22 +62,189 @@ fn a_piece_with_too_few_protectors_is_chased() {
     );
 }
 
+/// `fen` on the board seen from the other side: ranks reversed, colours swapped.
+fn mirrored(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let board: Vec<String> = fields
+        .next()
+        .unwrap()
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    format!("{} {side} - - 0 1", board.join("/"))
+}
+
+/// The length of the shortest mate by checks of the side to move in `fen` and in its
+/// mirror (the same for both colours), under the rules' bounds.
+fn mate_by_checks_both(fen: &str) -> Option<u32> {
+    let red = shortest_mate_by_checks(&position(fen), MAX_CHECKS, NODE_BUDGET);
+    let black = shortest_mate_by_checks(&position(&mirrored(fen)), MAX_CHECKS, NODE_BUDGET);
+    assert_eq!(red, black, "{fen} and its mirror");
+    red
+}
+
 #[test]
-fn a_mate_threat_is_a_mate_in_one_were_the_opponent_to_pass() {
-    // After the red chariot's move to a7, Black to move: had Black passed, a7a8 would
-    // leave the black general without a move (spec 5's stalemate, a loss).
-    let after = position("3k5/9/R8/9/9/9/9/9/9/4K4 b - - 0 1");
-    assert!(is_mate_threat(&after));
-    assert!(mates_in_one(&position(
-        "3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1"
+fn a_mate_threat_is_a_mate_by_checks_were_the_opponent_to_pass() {
+    // Constructed positions. After the red chariot's move to a7, Black to move: had
+    // Black passed, a7d7 would be mate (d8 covered by the chariot, e9 by the flying
+    // general).
+    for fen in [
+        "3k5/9/R8/9/9/9/9/9/9/4K4 b - - 0 1",
+        &mirrored("3k5/9/R8/9/9/9/9/9/9/4K4 b - - 0 1"),
+    ] {
+        assert!(is_mate_threat(&position(fen)), "{fen}");
+    }
+    assert_eq!(
+        mate_by_checks_both("3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1"),
+        Some(1)
+    );
+    // With an advisor to move, there is no mate by checks (a7d7 is met by the advisor
+    // taking, a7a9 by the general stepping to d8, and the chariot alone finds no more).
+    assert!(!is_mate_threat(&position(
+        "3k5/4a4/R8/9/9/9/9/9/9/4K4 b - - 0 1"
     )));
-    // With an advisor to move, there is no mate in one.
-    let after = position("3k5/4a4/R8/9/9/9/9/9/9/4K4 b - - 0 1");
-    assert!(!is_mate_threat(&after));
     // A check is a check, not a mate threat.
     assert!(!is_mate_threat(&position(
         "R2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
     )));
+}
+
+#[test]
+fn a_threat_to_stalemate_by_a_quiet_move_is_not_a_mate_threat() {
+    // Constructed. Red's i7i8 would leave the black general without a move (d8 covered
+    // along rank 8, e9 by the flying general): a stalemate, which Red wins (spec 5), so
+    // a capture that allowed it would win nothing (mates_in_one). But i7i8 is no check,
+    // and no series of checks mates (the soldier on f7 keeps the chariot off d7): the
+    // rules' 杀 is a threat to mate "by a check or consecutive checks" (照将或连续照将),
+    // so this is not one.
+    for fen in [
+        "3k5/9/5P2R/9/9/9/9/9/9/4K4 w - - 0 1",
+        &mirrored("3k5/9/5P2R/9/9/9/9/9/9/4K4 w - - 0 1"),
+    ] {
+        assert!(mates_in_one(&position(fen)), "{fen}");
+        let after = position(fen).null_move().unwrap();
+        assert!(!is_mate_threat(&after), "{fen}");
+    }
+    assert_eq!(
+        mate_by_checks_both("3k5/9/5P2R/9/9/9/9/9/9/4K4 w - - 0 1"),
+        None
+    );
+}
+
+#[test]
+fn mates_by_a_series_of_checks() {
+    // Constructed positions in the patterns the rule books name (the published
+    // diagrams were not at hand), each in both colours.
+    //
+    // Two checks: a9 drives the general to e8, then b7b8 mates (e9 covered along rank
+    // 9, e7 by the soldier, f8 by the flying general).
+    assert_eq!(
+        mate_by_checks_both("4k4/9/1R7/4P4/9/9/7n1/9/R8/5K3 w - - 0 1"),
+        Some(2)
+    );
+    // Three checks, the two chariots taking turns (双车错): a9 (or b9), e8; b8, e7; a7
+    // mate. The advisor on e1 keeps the chariots off the e-file.
+    let fen = "4k4/9/9/9/9/9/9/9/RR2A4/5K3 w - - 0 1";
+    assert_eq!(mate_by_checks_both(fen), Some(3));
+    // Bounded: not found when at most two checks may be played, or when the budget
+    // for series longer than one check is spent.
+    assert_eq!(
+        shortest_mate_by_checks(&position(fen), 2, NODE_BUDGET),
+        None
+    );
+    assert_eq!(shortest_mate_by_checks(&position(fen), MAX_CHECKS, 5), None);
+    // A series of one check is searched whatever the budget.
+    assert_eq!(
+        shortest_mate_by_checks(
+            &position("3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1"),
+            MAX_CHECKS,
+            0
+        ),
+        Some(1)
+    );
+    // No checks, no mate; the start position has none.
+    assert_eq!(mate_by_checks_both(arbiter_rules::xiangqi::START_FEN), None);
+}
+
+#[test]
+fn a_mate_threat_by_two_checks_counts_like_one_by_a_single_check() {
+    // Constructed loop, in both colours: Red's chariot goes b7-b8 (threatening a9, mate
+    // at once) and back (threatening a9 e8 b8, mate by two checks); Black's horse
+    // shuffles h3-i5. Under the Chinese rules both red moves are mate threats, so Red
+    // threatens mate on every move (长杀) and loses; counting only mates in one, b8b7
+    // would be idle and the loop a draw. Under AXF mate threats are idle: a draw.
+    let fen = "4k4/9/1R7/4P4/9/9/7n1/9/R8/5K3 w - - 0 1";
+    let moves = "b7b8 h3i5 b8b7 i5h3 b7b8 h3i5 b8b7 i5h3";
+    // b8b7 threatens no mate in one.
+    let mut after = position(fen);
+    for text in moves.split_whitespace().take(3) {
+        let m = notation::parse_move(&after, text, false).unwrap();
+        after.play(m);
+    }
+    assert!(!mates_in_one(&after.null_move().unwrap()));
+    assert!(is_mate_threat(&after));
+
+    let flip = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                c.to_digit(10)
+                    .map_or(c, |d| char::from_digit(9 - d, 10).unwrap())
+            })
+            .collect()
+    };
+    let black_moves: Vec<String> = moves.split_whitespace().map(flip).collect();
+    for (fen, moves, threatening) in [
+        (fen.to_owned(), moves.to_owned(), Side::White),
+        (mirrored(fen), black_moves.join(" "), Side::Black),
+    ] {
+        let chinese = judged(&fen, &moves, RuleSet::Chinese);
+        let ruling = chinese.repetition_ruling().unwrap();
+        assert_eq!(
+            ruling.outcome,
+            Outcome::Decisive {
+                winner: threatening.opponent(),
+                reason: Reason::PerpetualMateThreat
+            },
+            "{}",
+            ruling.explanation
+        );
+        assert_eq!(ruling.offender, Some(threatening));
+        let classes: Vec<LoopMoveClass> = ruling
+            .moves
+            .iter()
+            .zip(&chinese.plies()[ruling.first_ply..])
+            .filter(|(_, p)| p.mover == threatening)
+            .map(|(m, _)| m.class)
+            .collect();
+        assert_eq!(classes, [LoopMoveClass::MateThreat; 2]);
+        assert!(
+            ruling
+                .explanation
+                .contains("threatened mate by checks on every move"),
+            "{}",
+            ruling.explanation
+        );
+
+        let axf = judged(&fen, &moves, RuleSet::Axf);
+        assert_eq!(
+            axf.repetition_ruling().unwrap().outcome,
+            Outcome::Draw {
+                reason: Reason::Repetition
+            }
+        );
+    }
 }
 
 /// Plays `moves` from `fen` under `rule` (count 2) until the game ends.

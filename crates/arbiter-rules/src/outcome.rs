@@ -60,7 +60,8 @@ pub enum Reason {
     Repetition,
     /// Xiangqi: the natural move limit without capture was reached.
     MoveLimit,
-    /// Xiangqi, Chinese rules: one side threatened mate on every move of the loop.
+    /// Xiangqi, Chinese rules: one side threatened mate (by a check or a series of
+    /// checks) on every move of the loop.
     PerpetualMateThreat,
     /// Xiangqi, Chinese rules: one side checked, threatened mate or chased on every
     /// move of the loop, mixing them (one check one chase, one check one mate threat, ...).

@@ -427,7 +427,8 @@ pub enum LoopStatus {
     /// Every move of the side in the loop chased the same enemy piece (Chinese rules:
     /// some enemy piece).
     PerpetualChase,
-    /// Chinese rules: every move of the side threatened mate without check.
+    /// Chinese rules: every move of the side threatened mate (by a check or a series of
+    /// checks) without giving check.
     PerpetualMateThreat,
     /// Chinese rules: every move of the side was a check, a mate threat or a chase,
     /// of more than one of these kinds.
@@ -449,7 +450,8 @@ pub enum LoopMoveClass {
     Idle,
     /// The move gave check.
     Check,
-    /// Chinese rules: were the opponent to pass, the mover would mate at once.
+    /// Chinese rules: not a check, and were the opponent to pass, the mover would mate
+    /// by a check or a series of checks.
     MateThreat,
     /// The move chased one or more enemy pieces.
     Chase,

@@ -2,10 +2,13 @@
 //! repeating loop is classed, an approximation of an arbiter's judgement.
 //!
 //! - **Check** (将): the move attacks the enemy general.
-//! - **Mate threat** (杀, CXQ 28.2): not a check, and were the opponent to pass, the mover
-//!   would mate at once: it has a legal move after which the opponent has no legal move
-//!   (checkmate or stalemate, both a loss). The rules' "mate by a series of checks" is
-//!   not looked for: only mate in one.
+//! - **Mate threat** (杀, CXQ 28.2: a move that threatens to mate "by a check or by
+//!   consecutive checks", 照将或连续照将): not a check, and were the opponent to pass, the
+//!   mover would mate by a series of checks ([`super::mate_by_checks`]): at most
+//!   [`MAX_CHECKS`](super::mate_by_checks::MAX_CHECKS) checks, each answered by any
+//!   legal reply, the last leaving the opponent without a legal move, found within
+//!   a node budget. Every move of the series is a check, the mating one too: a threat
+//!   to stalemate by a quiet move is not 杀.
 //! - **Chase** (捉, CXQ 28.3 and 29): after the move, the mover's next move would win
 //!   material on a piece that is material (chariot, horse, cannon, advisor, elephant, a
 //!   soldier across the river), and it could not before the move (29.2: "produced by the
@@ -25,14 +28,17 @@
 //! When a move is several of these, the heaviest counts (27.4): check, then mate threat,
 //! then chase.
 
+use super::mate_by_checks::mates_by_checks;
 use super::ply::PlyRecord;
 use super::position::{Position, SquareSet};
 use super::see::{capture_is_legal, exchange_gain, material_value};
 use super::types::{Move, Square};
 use crate::{LoopMoveClass, PieceKind, Side};
 
-/// Whether the side to move can mate at once: it has a legal move after which the
-/// opponent has no legal move (checkmate or stalemate).
+/// Whether the side to move can win at once: it has a legal move after which the
+/// opponent has no legal move (checkmate or stalemate, both a loss). This is what a
+/// capture must not allow to be a chase (29.4); a mate threat asks for more than a
+/// move that ends the game, a mate by checks ([`is_mate_threat`]).
 #[must_use]
 pub fn mates_in_one(pos: &Position) -> bool {
     pos.legal_moves().iter().any(|&m| {
@@ -43,13 +49,17 @@ pub fn mates_in_one(pos: &Position) -> bool {
 }
 
 /// Whether the move that led to `after` threatens mate without check: were the
-/// opponent (to move in `after`) to pass, the mover would mate at once.
+/// opponent (to move in `after`) to pass, the mover would mate by a check or a series
+/// of checks ([`mates_by_checks`]: at most
+/// [`MAX_CHECKS`](super::mate_by_checks::MAX_CHECKS) checks, within
+/// [`NODE_BUDGET`](super::mate_by_checks::NODE_BUDGET) positions; a series the budget
+/// does not reach is not a threat).
 #[must_use]
 pub fn is_mate_threat(after: &Position) -> bool {
     !after.in_check()
         && after
             .null_move()
-            .is_some_and(|passed| mates_in_one(&passed))
+            .is_some_and(|passed| mates_by_checks(&passed))
 }
 
 /// Enemy pieces (their points in `after`) that the quiet move `m`, played in `before`,

@@ -19,7 +19,9 @@
 //!   side's perpetual check or chase and the AXF/SIMPLE/CASUAL/CHINESE verdict. Pieces
 //!   keep no identity of their own: a chased piece is followed through its own moves.
 //! - [`cxq`]: the Chinese rules' classes of a loop's moves (check, mate threat, chase by
-//!   material won); `see.rs`: static exchange evaluation with the rules' piece values.
+//!   material won); [`mate_by_checks`]: the bounded search for a mate by a series of
+//!   checks a mate threat threatens; `see.rs`: static exchange evaluation with the rules'
+//!   piece values.
 //!
 //! ```
 //! use arbiter_rules::Strictness;
@@ -43,6 +45,7 @@ mod fen;
 mod fen_error;
 mod files;
 pub mod game;
+pub mod mate_by_checks;
 mod movegen;
 pub mod notation;
 mod notation_error;

@@ -360,13 +360,13 @@ fn describe_side(side: Side, loop_: &SideLoop, view: LoopView<'_>) -> String {
             text
         }
         LoopStatus::PerpetualMateThreat => {
-            format!("{name} threatened mate on every move")
+            format!("{name} threatened mate by checks on every move")
         }
         LoopStatus::ForbiddenMixed => {
             let mut parts = Vec::new();
             for (class, what) in [
                 (LoopMoveClass::Check, "checks"),
-                (LoopMoveClass::MateThreat, "mate threats"),
+                (LoopMoveClass::MateThreat, "mate threats by checks"),
                 (LoopMoveClass::Chase, "chases"),
             ] {
                 let listed = moves_of(side, view, class);

@@ -632,7 +632,8 @@ export enum RuleSet {
    * threat, perpetual chase (of one piece or several), and their mixtures;
    * both sides forbidden draw, except that a lone perpetual checker loses. A
    * mate threat is a move after which the mover, were the opponent to pass,
-   * would mate at once; a chase is a move after which the next move wins
+   * would mate by a check or a series of checks (at most 5, found within a
+   * bounded search); a chase is a move after which the next move wins
    * material by static exchange. docs/xiangqi.md, "The Chinese rules", says
    * what differs from AXF.
    *
@@ -961,8 +962,8 @@ export enum OutcomeReason {
   MOVE_LIMIT = 12,
 
   /**
-   * Xiangqi, RULE_SET_CHINESE: one side threatened mate (without check) on
-   * every move of the loop; it loses.
+   * Xiangqi, RULE_SET_CHINESE: one side threatened mate by checks (without
+   * giving check) on every move of the loop; it loses.
    *
    * @generated from enum value: OUTCOME_REASON_PERPETUAL_MATE_THREAT = 13;
    */

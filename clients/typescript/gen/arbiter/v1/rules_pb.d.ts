@@ -1073,7 +1073,8 @@ export enum LoopStatus {
   PERPETUAL_CHASE = 3,
 
   /**
-   * RULE_SET_CHINESE: every move of the side threatened mate without check.
+   * RULE_SET_CHINESE: every move of the side threatened mate by checks
+   * without giving check.
    *
    * @generated from enum value: LOOP_STATUS_PERPETUAL_MATE_THREAT = 4;
    */
@@ -1117,8 +1118,9 @@ export enum LoopMoveClass {
   CHECK = 2,
 
   /**
-   * RULE_SET_CHINESE only: were the opponent to pass, the mover would mate at
-   * once. (AXF counts mate threats as idle and does not look for them.)
+   * RULE_SET_CHINESE only: not a check, and were the opponent to pass, the
+   * mover would mate by a check or a series of checks (at most 5). (AXF counts
+   * mate threats as idle and does not look for them.)
    *
    * @generated from enum value: LOOP_MOVE_CLASS_MATE_THREAT = 3;
    */
