@@ -184,6 +184,7 @@
 struct ReadmeDoctests;
 
 pub mod chess;
+mod diagnosis;
 mod dispatch;
 mod error;
 mod options;
@@ -192,6 +193,9 @@ pub mod record;
 mod types;
 pub mod xiangqi;
 
+pub use diagnosis::{
+    Diagnosis, Dropped, PositionProblem, ProblemKind, Sanitized, validate_position,
+};
 pub use dispatch::{Game, parse_record, write_record};
 pub use error::{FenError, InputError, MoveError};
 pub use options::{LoadOptions, MaterialDraw, OptionError, OptionField, RuleOptions, Strictness};
