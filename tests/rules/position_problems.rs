@@ -362,20 +362,21 @@ fn xiangqi_board(extra: &[(char, &str)], side: char) -> String {
         let b = point.as_bytes();
         board[usize::from(b[1] - b'0')][usize::from(b[0] - b'a')] = letter;
     }
-    let ranks: Vec<String> = (0..10)
+    let ranks: Vec<String> = board
+        .iter()
         .rev()
-        .map(|r| {
+        .map(|rank| {
             let mut text = String::new();
             let mut empty = 0;
-            for f in 0..9 {
-                if board[r][f] == '.' {
+            for &cell in rank {
+                if cell == '.' {
                     empty += 1;
                 } else {
                     if empty > 0 {
                         text.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    text.push(board[r][f]);
+                    text.push(cell);
                 }
             }
             if empty > 0 {
