@@ -570,8 +570,8 @@ fn chess_strictness_history_and_syntax() {
 
     // The variants' own rules: three-check counters, the horde's king.
     let spent = "4k3/8/8/8/8/8/8/4K3 w - - 0+0 0 1";
-    let kinds = kinds(Variant::ThreeCheck, spent, Strictness::Strict);
-    assert_eq!(kinds, [(ProblemKind::VariantRule, None)]);
+    let found = kinds(Variant::ThreeCheck, spent, Strictness::Strict);
+    assert_eq!(found, [(ProblemKind::VariantRule, None)]);
     let horde = diagnose(
         Variant::Horde,
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
@@ -584,4 +584,23 @@ fn chess_strictness_history_and_syntax() {
         Strictness::Strict,
     );
     assert_eq!(kingless.problems[0].kind, ProblemKind::NoKing);
+    // Crazyhouse: a king in a pocket; racing kings: a check, and pawns.
+    let pocket_king = "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1";
+    let found = kinds(Variant::Crazyhouse, pocket_king, Strictness::Strict);
+    assert_eq!(found, [(ProblemKind::TooManyKings, None)]);
+    let racing_check = "8/8/8/8/8/8/k6R/7K b - - 0 1";
+    let found = diagnose(Variant::RacingKings, racing_check, Strictness::Strict);
+    assert_eq!(found.problems[0].kind, ProblemKind::ImpossibleCheck);
+    assert_eq!(found.problems[0].squares, ["a2", "h2"]);
+    assert!(found.problems[0].message.contains("racing kings"));
+    let racing_pawn = "8/8/8/8/8/8/k6P/7K w - - 0 1";
+    let found = kinds(Variant::RacingKings, racing_pawn, Strictness::Strict);
+    assert_eq!(found, [(ProblemKind::VariantRule, None)]);
+    // Antichess kings are ordinary pieces: none is no problem.
+    let kingless = diagnose(
+        Variant::Antichess,
+        "8/8/8/8/8/8/8/4Q3 b - - 0 1",
+        Strictness::Strict,
+    );
+    assert!(kingless.valid, "{kingless:?}");
 }
