@@ -5,21 +5,35 @@
 //! for both sides, the history's first illegal move, and `valid` held to
 //! what `Game::load` says.
 //!
-//! Where shakmaty and python-chess judge differently, the difference is
-//! named and counted, never silently dropped:
+//! Where shakmaty and python-chess (1.11) judge differently, the difference
+//! is named and counted, never silently dropped:
 //!
-//! - kings: python-chess's `STATUS_TOO_MANY_KINGS` counts more than two
-//!   kings on the board; shakmaty's `TOO_MANY_KINGS` more than one of a
-//!   side (`validate` in shakmaty's position.rs), so two white kings and no
-//!   black one are a missing king to the one and both problems to the other;
-//! - material: python-chess flags more than 16 pieces or 8 pawns of a side;
-//!   shakmaty counts each side's pawns plus its pieces beyond a set's (a
-//!   queen, two rooks, two knights, a bishop of each colour), which must be
-//!   at most 8 (`is_standard_material`), so three queens with eight pawns
-//!   are too much to shakmaty only;
-//! - checks: shakmaty also refuses two stepping pieces (pawns, knights)
-//!   checking together (`validate`: "Multiple steppers cannot be
-//!   checkers"), which no move can give; python-chess does not look.
+//! - kings counted per side: python-chess's `STATUS_TOO_MANY_KINGS` is more
+//!   than two kings on the board (`Board.status`); shakmaty's
+//!   `TOO_MANY_KINGS` more than one of a side (`validate` in shakmaty's
+//!   position.rs), so two white kings and no black one are a missing king to
+//!   the one and both problems to the other;
+//! - promotions counted: python-chess flags more than 16 pieces or 8 pawns
+//!   of a side; shakmaty counts each side's pawns plus its pieces beyond a
+//!   set's (a queen, two rooks, two knights, a bishop of each colour), at
+//!   most 8 (`is_standard_material`), so three queens and eight pawns are
+//!   too much to shakmaty only;
+//! - kings among the 16 pieces: python-chess's piece count includes kings,
+//!   shakmaty's material count leaves them to the king rule, so a doubled
+//!   king can make 17 pieces to python-chess alone;
+//! - two stepping checkers: shakmaty refuses two pawns or knights checking
+//!   together (`validate`: "Multiple steppers cannot be checkers"), which no
+//!   move gives; python-chess does not look;
+//! - checks on a doubled king: python-chess judges checks on the king on the
+//!   highest square (`BaseBoard.king` is the `msb` of the kings), shakmaty
+//!   on none (`Board::king_of` wants exactly one);
+//! - castling letters read differently: when a side's king is not alone on
+//!   its home square or no rook stands on its back rank, shakmaty's reader
+//!   names the outermost rook of the back rank or the corner, python-chess's
+//!   `_set_castling_fen` compares the rook with the king wherever it stands
+//!   and reads a `Q` that finds no rook as no right at all (`lsb` of an
+//!   empty set is -1): both find the position's rights invalid, and may
+//!   name different rooks as dropped.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -459,6 +473,8 @@ fn xiangqi_problems_for_both_sides() {
     );
     let crowd = "rrrrkrrrr/rrrrrrrrr/9/9/9/9/9/9/9/4K4 w";
     assert!(xiangqi(crowd).contains(&(TooManyPieces, black)), "{crowd}");
+    let crowd = "3k5/9/9/9/9/9/9/9/RRRRRRRRR/RRRRKRRRR b";
+    assert!(xiangqi(crowd).contains(&(TooManyPieces, red)), "{crowd}");
     // Flying generals, and the side not to move in check, for each side.
     assert_eq!(
         xiangqi("4k4/9/9/9/9/9/9/9/9/4K4 w"),
