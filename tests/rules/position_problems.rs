@@ -576,6 +576,21 @@ fn chess_strictness_history_and_syntax() {
     assert_eq!(found.problems[0].move_index, Some(2));
     assert!(found.sanitized.is_none());
 
+    // Three checkers: the king first, then the checkers in square order.
+    let three = diagnose(
+        Variant::Chess,
+        "4r2k/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+        Strictness::Strict,
+    );
+    assert_eq!(three.problems.len(), 1, "{three:?}");
+    assert_eq!(three.problems[0].kind, ProblemKind::TooManyCheckers);
+    assert_eq!(three.problems[0].squares, ["e1", "a1", "f3", "e8"]);
+    assert!(
+        three.problems[0]
+            .message
+            .starts_with("the king on e1 is checked by 3 pieces (a1, f3, e8)")
+    );
+
     let unread = diagnose(
         Variant::Chess,
         "k7/8/8/8/8/8/8/K8 w - - 0 1",

@@ -369,10 +369,10 @@ fn impossible_check(board: &Board, turn: Color, variant: ShakmatyVariant) -> Pos
         return PositionProblem::new(
             ProblemKind::TooManyCheckers,
             format!(
-                "{} pieces ({}) check the king on {}: a move gives check with two at most",
+                "the king on {} is checked by {} pieces ({}): a move gives check with two at most",
+                list(king),
                 checkers.count(),
-                list(checkers),
-                list(king)
+                list(checkers)
             ),
         )
         .of(side(turn))
