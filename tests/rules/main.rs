@@ -12,6 +12,7 @@ mod chess_perft;
 mod chess_rules;
 mod chess_variants;
 mod generated_code;
+mod position_problems;
 mod properties;
 mod records;
 mod xiangqi_chinese;

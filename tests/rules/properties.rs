@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used)] // test helpers may panic on broken fixtures
 
 use arbiter::{fuzz, proto as pb};
-use arbiter_rules::{Game, InputError, LoadOptions, RuleOptions, Variant};
+use arbiter_rules::{
+    Game, InputError, LoadOptions, RuleOptions, Strictness, Variant, validate_position,
+};
 use proptest::prelude::*;
 use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
 
@@ -103,6 +105,80 @@ fn position_strategy() -> impl Strategy<Value = pb::Position> {
             chinese_characters,
         },
     )
+}
+
+/// A board of `files` × `cells.len() / files` squares in FEN, `.` for empty.
+fn board_fen(cells: &[char], files: usize) -> String {
+    let ranks: Vec<String> = cells
+        .chunks(files)
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for &cell in rank {
+                if cell == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(cell);
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    ranks.join("/")
+}
+
+/// A variant and a well-formed FEN for it whose position may break any
+/// rule: pieces scattered (kings and generals among them, in any number),
+/// any side to move, castling letters, an en-passant square, three-check
+/// counters and crazyhouse pockets where the variant reads them.
+fn diagnosable() -> impl Strategy<Value = (Variant, String)> {
+    let cell = |pieces: &'static str| prop_oneof![6 => Just('.'), 1 => prop::sample::select(pieces.chars().collect::<Vec<_>>())];
+    let chess = (
+        1usize..10,
+        prop::collection::vec(cell("KkQqRrBbNnPp"), 64),
+        prop_oneof![Just("w"), Just("b")],
+        prop_oneof![Just("KQkq"), Just("-"), Just("Kq"), Just("HAha"), Just("k")],
+        prop_oneof![Just("-"), Just("e3"), Just("d6"), Just("a3")],
+        prop_oneof![Just("[]"), Just("[Qp]"), Just("[Kk]")],
+        prop_oneof![Just("3+3 "), Just("0+0 "), Just("1+2 ")],
+    )
+        .prop_map(|(index, cells, side, castling, ep, pocket, checks)| {
+            let variant = Variant::ALL[if index == 1 { 0 } else { index }];
+            let pocket = if variant == Variant::Crazyhouse {
+                pocket
+            } else {
+                ""
+            };
+            let checks = if variant == Variant::ThreeCheck {
+                checks
+            } else {
+                ""
+            };
+            let board = board_fen(&cells, 8);
+            (
+                variant,
+                format!("{board}{pocket} {side} {castling} {ep} {checks}0 1"),
+            )
+        });
+    let xiangqi = (
+        prop::collection::vec(cell("KkAaBbNnRrCcPp"), 90),
+        prop_oneof![Just("w"), Just("b")],
+        prop_oneof![Just("0 1"), Just("0 0")],
+    )
+        .prop_map(|(cells, side, clocks)| {
+            (
+                Variant::Xiangqi,
+                format!("{} {side} - - {clocks}", board_fen(&cells, 9)),
+            )
+        });
+    prop_oneof![chess, xiangqi]
 }
 
 fn options_strategy() -> impl Strategy<Value = Option<pb::RuleOptions>> {
@@ -274,6 +350,40 @@ proptest! {
             }),
         };
         fuzz::rules_request(&data);
+    }
+
+    /// A diagnosis never panics, is valid exactly when the load accepts the
+    /// position (its problems then all tolerated), and its sanitized FEN
+    /// loads under the same strictness.
+    #[test]
+    fn a_diagnosis_is_the_loads_verdict(
+        (variant, fen) in prop_oneof![
+            4 => diagnosable(),
+            1 => (0usize..10, prop_oneof![fen_like(), ".{0,80}"])
+                .prop_map(|(v, fen)| (Variant::ALL[v], fen)),
+        ],
+        moves in prop::collection::vec(
+            prop_oneof!["[a-h][1-8][a-h][1-8]", "[a-i][0-9][a-i][0-9]", "[NBRQK]?[a-h][1-8]"],
+            0..3,
+        ),
+        lenient in any::<bool>(),
+        sanitize in any::<bool>(),
+    ) {
+        let options = LoadOptions {
+            strictness: if lenient { Strictness::Lenient } else { Strictness::Strict },
+            ..LoadOptions::default()
+        };
+        let rules = RuleOptions::default();
+        let loads = Game::load(variant, &fen, &moves, options, &rules).is_ok();
+        let found = validate_position(variant, &fen, &moves, options, sanitize).unwrap();
+        prop_assert_eq!(found.valid, loads, "{:?} {} {:?}", variant, fen, found);
+        prop_assert_eq!(found.valid, found.problems.iter().all(|p| p.tolerated), "{:?}", found);
+        prop_assert!(found.sanitized.is_none() || sanitize);
+        if let Some(sanitized) = &found.sanitized {
+            let none: [&str; 0] = [];
+            let reloaded = Game::load(variant, &sanitized.fen, &none, options, &rules);
+            prop_assert!(reloaded.is_ok(), "{:?} {} -> {}", variant, fen, sanitized.fen);
+        }
     }
 
     #[test]

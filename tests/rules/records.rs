@@ -23,7 +23,7 @@ use arbiter_rules::{
 };
 
 /// Installs `package` for `python3` unless `module` imports already.
-fn ensure_python(module: &str, package: &str) {
+pub(crate) fn ensure_python(module: &str, package: &str) {
     let present = Command::new("python3")
         .args(["-c", &format!("import {module}")])
         .status()

@@ -23,5 +23,6 @@ mod process;
 mod records_e2e;
 mod security;
 mod slow_clients;
+mod validate_position;
 mod xiangqi_e2e;
 mod xiangqi_repetition_grpc;

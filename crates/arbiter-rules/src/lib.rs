@@ -28,6 +28,13 @@
 //!   character at fault, and shakmaty's `from_setup` judges it, so a chess
 //!   position is shakmaty's (`Chess`, and `VariantPosition` for the variants:
 //!   [`chess::ChessGame::position`]).
+//! - [`validate_position`] judges a start position in full instead of
+//!   stopping at its first problem: a [`Diagnosis`] lists every
+//!   [`PositionProblem`] (its [`ProblemKind`], side, squares and sentence,
+//!   and whether the [`Strictness`] tolerates it), then the history's first
+//!   illegal move, and can give the FEN with its impossible castling rights
+//!   and en-passant square [`Dropped`]; its `valid` is [`Game::load`]'s
+//!   verdict on the same input.
 //! - Every operation has its own error: reading a FEN a [`FenError`], a move
 //!   text a [`MoveError`], a setting an [`OptionError`], a record's bytes a
 //!   [`record::FormatError`]. [`InputError`] composes them for a whole request
@@ -163,6 +170,17 @@
 //! let position = Position::from_setup(setup, Strictness::Strict)?;
 //! assert_eq!(position.to_fen(), "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
 //!
+//! // Or every problem at once, and the FEN with what can be dropped dropped.
+//! use arbiter_rules::{ProblemKind, validate_position};
+//! let fen = "4k3/8/8/8/8/8/8/4K2R b KQ e3 0 1";
+//! let none: [&str; 0] = [];
+//! let diagnosis = validate_position(Variant::Chess, fen, &none, LoadOptions::default(), true)?;
+//! assert!(!diagnosis.valid);
+//! let kinds: Vec<ProblemKind> = diagnosis.problems.iter().map(|p| p.kind).collect();
+//! assert_eq!(kinds, [ProblemKind::InvalidCastlingRights, ProblemKind::InvalidEnPassant]);
+//! let sanitized = diagnosis.sanitized.map(|s| s.fen);
+//! assert_eq!(sanitized.as_deref(), Some("4k3/8/8/8/8/8/8/4K2R b K - 0 1"));
+//!
 //! // A request's errors name where they stand.
 //! let history = ["e2e4", "e7e6", "Ke3"];
 //! let rules = RuleOptions::default();
@@ -184,6 +202,7 @@
 struct ReadmeDoctests;
 
 pub mod chess;
+mod diagnosis;
 mod dispatch;
 mod error;
 mod options;
@@ -192,6 +211,9 @@ pub mod record;
 mod types;
 pub mod xiangqi;
 
+pub use diagnosis::{
+    Diagnosis, Dropped, PositionProblem, ProblemKind, Sanitized, validate_position,
+};
 pub use dispatch::{Game, parse_record, write_record};
 pub use error::{FenError, InputError, MoveError};
 pub use options::{LoadOptions, MaterialDraw, OptionError, OptionField, RuleOptions, Strictness};

@@ -528,6 +528,12 @@ mod tests {
                 "unary",
             ),
             (
+                "/arbiter.v1.Rules/ValidatePosition",
+                "arbiter.v1.Rules",
+                "ValidatePosition",
+                "unary",
+            ),
+            (
                 "/arbiter.v1.Rules/Batch",
                 "arbiter.v1.Rules",
                 "Batch",
@@ -597,7 +603,7 @@ mod tests {
         ] {
             assert_eq!(methods.get(path).service, "unknown", "{path}");
         }
-        // Eleven arbiter methods, two of health, one per reflection version.
-        assert_eq!(methods.by_path.len(), 15, "{:?}", methods.by_path.keys());
+        // Twelve arbiter methods, two of health, one per reflection version.
+        assert_eq!(methods.by_path.len(), 16, "{:?}", methods.by_path.keys());
     }
 }

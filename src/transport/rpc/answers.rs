@@ -54,14 +54,16 @@ pub(super) enum Method {
     ValidateMove,
     GameStatus,
     Perft,
+    ValidatePosition,
 }
 
 impl Method {
-    const ALL: [Method; 4] = [
+    const ALL: [Method; 5] = [
         Method::LegalMoves,
         Method::ValidateMove,
         Method::GameStatus,
         Method::Perft,
+        Method::ValidatePosition,
     ];
 
     fn name(self) -> &'static str {
@@ -70,6 +72,7 @@ impl Method {
             Method::ValidateMove => "ValidateMove",
             Method::GameStatus => "GameStatus",
             Method::Perft => "Perft",
+            Method::ValidatePosition => "ValidatePosition",
         }
     }
 }
@@ -78,7 +81,7 @@ impl Method {
 /// a call counts through a handle instead of a registry lookup. A batch item
 /// counts as a request of its kind.
 #[derive(Debug)]
-struct RequestCounters([[metrics::Counter; Variant::ALL.len()]; 4]);
+struct RequestCounters([[metrics::Counter; Variant::ALL.len()]; Method::ALL.len()]);
 
 impl RequestCounters {
     fn register() -> Self {

@@ -11,13 +11,15 @@ use std::{
 };
 
 use tonic::{Request, Response, Status, Streaming};
+use tracing::Span;
 
 pub use super::answers::Limits;
 use super::{
     answers::{Answers, Method},
-    batch,
+    batch, convert,
     guard::{SetOnDrop, guarded},
     play,
+    status::input_error,
     wire::{EncodedBatchResponse, EncodedLegalMoves},
 };
 use crate::{
@@ -158,6 +160,27 @@ impl Rules for RulesService {
                 .collect(),
             elapsed_micros: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
         }))
+    }
+
+    async fn validate_position(
+        &self,
+        request: Request<pb::ValidatePositionRequest>,
+    ) -> Result<Response<pb::ValidatePositionResponse>, Status> {
+        let pb::ValidatePositionRequest { position, sanitize } = request.into_inner();
+        let input = convert::position(position, self.answers.limits().max_history_moves)?;
+        Span::current().record("variant", input.variant.name());
+        self.answers.count(Method::ValidatePosition, input.variant);
+        let diagnosis = guarded(|| {
+            arbiter_rules::validate_position(
+                input.variant,
+                &input.fen,
+                &input.moves,
+                input.load,
+                sanitize,
+            )
+        })?
+        .map_err(input_error)?;
+        Ok(Response::new(convert::rules::diagnosis(diagnosis)))
     }
 }
 

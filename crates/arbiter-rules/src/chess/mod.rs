@@ -23,6 +23,7 @@ mod move_error;
 mod notation;
 mod order;
 pub mod pgn;
+pub(crate) mod problems;
 mod uci_fast;
 mod validate;
 mod variant;

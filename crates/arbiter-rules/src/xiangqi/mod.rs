@@ -54,6 +54,7 @@ pub(crate) mod pgn;
 mod ply;
 mod position;
 mod position_error;
+pub(crate) mod problems;
 pub mod repetition;
 mod see;
 mod setup;

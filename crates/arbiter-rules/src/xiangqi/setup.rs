@@ -329,7 +329,7 @@ impl Position {
 }
 
 /// d0 f0 e1 d2 f2 and their mirrors: the advisor points of both palaces.
-fn advisor_points_mask() -> u128 {
+pub(super) fn advisor_points_mask() -> u128 {
     let mut m = 0;
     for (f, r) in [(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)] {
         m |= sq(f, r).bit() | sq(f, 9 - r).bit();
@@ -338,7 +338,7 @@ fn advisor_points_mask() -> u128 {
 }
 
 /// The seven elephant points of one side.
-fn elephant_points_mask(side: usize) -> u128 {
+pub(super) fn elephant_points_mask(side: usize) -> u128 {
     let mut m = 0;
     for (f, r) in [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)] {
         m |= if side == 0 {

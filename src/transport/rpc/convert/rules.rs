@@ -1,12 +1,16 @@
 //! The `arbiter.v1.Rules` answers: legal moves, a game's status and its
-//! repetition ruling, an illegal move's reason, and the requested move view.
+//! repetition ruling, an illegal move's reason, a position's diagnosis, and
+//! the requested move view.
 
 use tonic::Status;
 
 use super::{outcome, piece, reason, rule_set, side};
 use crate::proto as pb;
 use crate::transport::rpc::status::invalid_argument;
-use arbiter_rules::{IllegalReason, LoopMove, LoopMoveClass, LoopStatus, Status as GameStatus};
+use arbiter_rules::{
+    Diagnosis, Dropped, IllegalReason, LoopMove, LoopMoveClass, LoopStatus, PositionProblem,
+    ProblemKind, Status as GameStatus,
+};
 
 /// The requested view of a move list; unknown numbers are refused.
 pub fn move_view(view: i32) -> Result<pb::MoveView, Status> {
@@ -136,5 +140,83 @@ pub fn illegal_reason(reason: IllegalReason) -> pb::IllegalReason {
         IllegalReason::NotInPocket => pb::IllegalReason::NotInPocket,
         IllegalReason::BadDrop => pb::IllegalReason::BadDrop,
         IllegalReason::VariantRule => pb::IllegalReason::VariantRule,
+    }
+}
+
+/// The wire answer to ValidatePosition.
+#[must_use]
+pub fn diagnosis(diagnosis: Diagnosis) -> pb::ValidatePositionResponse {
+    let Diagnosis {
+        valid,
+        problems,
+        sanitized,
+    } = diagnosis;
+    let (sanitized_fen, dropped) = sanitized.map_or_else(Default::default, |s| (s.fen, s.dropped));
+    pb::ValidatePositionResponse {
+        valid,
+        problems: problems.into_iter().map(position_problem).collect(),
+        sanitized_fen,
+        dropped: dropped
+            .into_iter()
+            .map(|d| match d {
+                Dropped::CastlingRight { side: whose, rook } => pb::Dropped {
+                    kind: pb::DroppedKind::CastlingRight.into(),
+                    side: side(whose).into(),
+                    square: rook,
+                },
+                Dropped::EnPassantSquare(square) => pb::Dropped {
+                    kind: pb::DroppedKind::EnPassantSquare.into(),
+                    side: pb::Side::Unspecified.into(),
+                    square,
+                },
+            })
+            .collect(),
+    }
+}
+
+fn position_problem(problem: PositionProblem) -> pb::PositionProblem {
+    let PositionProblem {
+        kind,
+        side: whose,
+        squares,
+        move_index,
+        message,
+        tolerated,
+    } = problem;
+    pb::PositionProblem {
+        kind: problem_kind(kind).into(),
+        side: whose.map_or(pb::Side::Unspecified, side).into(),
+        squares,
+        message,
+        move_index: move_index.map(|i| u32::try_from(i).unwrap_or(u32::MAX)),
+        tolerated,
+    }
+}
+
+fn problem_kind(kind: ProblemKind) -> pb::ProblemKind {
+    match kind {
+        ProblemKind::Syntax => pb::ProblemKind::Syntax,
+        ProblemKind::IllegalMove => pb::ProblemKind::IllegalMove,
+        ProblemKind::EmptyBoard => pb::ProblemKind::EmptyBoard,
+        ProblemKind::NoKing => pb::ProblemKind::NoKing,
+        ProblemKind::TooManyKings => pb::ProblemKind::TooManyKings,
+        ProblemKind::PawnsOnBackRank => pb::ProblemKind::PawnsOnBackRank,
+        ProblemKind::InvalidCastlingRights => pb::ProblemKind::InvalidCastlingRights,
+        ProblemKind::InvalidEnPassant => pb::ProblemKind::InvalidEnPassant,
+        ProblemKind::OppositeCheck => pb::ProblemKind::OppositeCheck,
+        ProblemKind::TooManyCheckers => pb::ProblemKind::TooManyCheckers,
+        ProblemKind::ImpossibleCheck => pb::ProblemKind::ImpossibleCheck,
+        ProblemKind::TooMuchMaterial => pb::ProblemKind::TooMuchMaterial,
+        ProblemKind::VariantRule => pb::ProblemKind::VariantRule,
+        ProblemKind::NoGeneral => pb::ProblemKind::NoGeneral,
+        ProblemKind::TooManyGenerals => pb::ProblemKind::TooManyGenerals,
+        ProblemKind::GeneralOutsidePalace => pb::ProblemKind::GeneralOutsidePalace,
+        ProblemKind::TooManyPieces => pb::ProblemKind::TooManyPieces,
+        ProblemKind::TooManyOfKind => pb::ProblemKind::TooManyOfKind,
+        ProblemKind::AdvisorOffPoints => pb::ProblemKind::AdvisorOffPoints,
+        ProblemKind::ElephantOffPoints => pb::ProblemKind::ElephantOffPoints,
+        ProblemKind::SoldierBehindStart => pb::ProblemKind::SoldierBehindStart,
+        ProblemKind::SoldierOffStartFiles => pb::ProblemKind::SoldierOffStartFiles,
+        ProblemKind::GeneralsFacing => pb::ProblemKind::GeneralsFacing,
     }
 }

@@ -798,6 +798,168 @@ export declare type PerftResponse = Message<"arbiter.v1.PerftResponse"> & {
 export declare const PerftResponseSchema: GenMessage<PerftResponse>;
 
 /**
+ * @generated from message arbiter.v1.ValidatePositionRequest
+ */
+export declare type ValidatePositionRequest = Message<"arbiter.v1.ValidatePositionRequest"> & {
+  /**
+   * The position to judge: its `fen` under its `fen_strictness`, then its
+   * `moves`, played and checked in turn (with the variant's default rules).
+   *
+   * @generated from field: arbiter.v1.Position position = 1;
+   */
+  position?: Position | undefined;
+
+  /**
+   * Also answer `sanitized_fen` and `dropped`.
+   *
+   * @generated from field: bool sanitize = 2;
+   */
+  sanitize: boolean;
+};
+
+/**
+ * Describes the message arbiter.v1.ValidatePositionRequest.
+ * Use `create(ValidatePositionRequestSchema)` to create a new message.
+ */
+export declare const ValidatePositionRequestSchema: GenMessage<ValidatePositionRequest>;
+
+/**
+ * One problem of a position.
+ *
+ * @generated from message arbiter.v1.PositionProblem
+ */
+export declare type PositionProblem = Message<"arbiter.v1.PositionProblem"> & {
+  /**
+   * @generated from field: arbiter.v1.ProblemKind kind = 1;
+   */
+  kind: ProblemKind;
+
+  /**
+   * The side it concerns, or SIDE_UNSPECIFIED.
+   *
+   * @generated from field: arbiter.v1.Side side = 2;
+   */
+  side: Side;
+
+  /**
+   * The squares involved, in the variant's coordinates (chess `e1`, xiangqi
+   * ICCS `e0` even with COORDINATES_ONE_BASED), in the order `message` names
+   * them.
+   *
+   * @generated from field: repeated string squares = 3;
+   */
+  squares: string[];
+
+  /**
+   * The problem as a sentence for a player.
+   *
+   * @generated from field: string message = 4;
+   */
+  message: string;
+
+  /**
+   * PROBLEM_KIND_ILLEGAL_MOVE: the move's index in `position.moves`.
+   *
+   * @generated from field: optional uint32 move_index = 5;
+   */
+  moveIndex?: number | undefined;
+
+  /**
+   * Whether the position's `fen_strictness` accepts it anyway (the kinds
+   * marked LENIENT above, under FEN_STRICTNESS_LENIENT). Problems that are
+   * all tolerated leave the position valid.
+   *
+   * @generated from field: bool tolerated = 6;
+   */
+  tolerated: boolean;
+};
+
+/**
+ * Describes the message arbiter.v1.PositionProblem.
+ * Use `create(PositionProblemSchema)` to create a new message.
+ */
+export declare const PositionProblemSchema: GenMessage<PositionProblem>;
+
+/**
+ * One thing sanitizing dropped from the FEN.
+ *
+ * @generated from message arbiter.v1.Dropped
+ */
+export declare type Dropped = Message<"arbiter.v1.Dropped"> & {
+  /**
+   * @generated from field: arbiter.v1.DroppedKind kind = 1;
+   */
+  kind: DroppedKind;
+
+  /**
+   * DROPPED_KIND_CASTLING_RIGHT: whose right.
+   *
+   * @generated from field: arbiter.v1.Side side = 2;
+   */
+  side: Side;
+
+  /**
+   * @generated from field: string square = 3;
+   */
+  square: string;
+};
+
+/**
+ * Describes the message arbiter.v1.Dropped.
+ * Use `create(DroppedSchema)` to create a new message.
+ */
+export declare const DroppedSchema: GenMessage<Dropped>;
+
+/**
+ * @generated from message arbiter.v1.ValidatePositionResponse
+ */
+export declare type ValidatePositionResponse = Message<"arbiter.v1.ValidatePositionResponse"> & {
+  /**
+   * Whether the position and its moves can be played: exactly when the
+   * other Rules calls accept the same `position`. False when a problem is
+   * not `tolerated`.
+   *
+   * @generated from field: bool valid = 1;
+   */
+  valid: boolean;
+
+  /**
+   * Every problem found, tolerated or not: the FEN's, then the first illegal
+   * move. Empty when `valid` and nothing was tolerated.
+   *
+   * @generated from field: repeated arbiter.v1.PositionProblem problems = 2;
+   */
+  problems: PositionProblem[];
+
+  /**
+   * With `sanitize`: the FEN (not the position after the moves) in
+   * canonical form with the castling rights and en-passant square of
+   * PROBLEM_KIND_INVALID_CASTLING_RIGHTS and PROBLEM_KIND_INVALID_EN_PASSANT
+   * dropped, when what remains is a position the `fen_strictness` accepts;
+   * nothing else is repaired, so it is empty while other problems remain.
+   * Canonical form writes an en-passant square only when a capture on it is
+   * legal. Xiangqi has nothing to drop: its canonical FEN.
+   *
+   * @generated from field: string sanitized_fen = 3;
+   */
+  sanitizedFen: string;
+
+  /**
+   * With `sanitize`, when `sanitized_fen` is set: what it dropped, castling
+   * rights first (in square order a1…h8), then the en-passant square.
+   *
+   * @generated from field: repeated arbiter.v1.Dropped dropped = 4;
+   */
+  dropped: Dropped[];
+};
+
+/**
+ * Describes the message arbiter.v1.ValidatePositionResponse.
+ * Use `create(ValidatePositionResponseSchema)` to create a new message.
+ */
+export declare const ValidatePositionResponseSchema: GenMessage<ValidatePositionResponse>;
+
+/**
  * How much a move list says about each move: a partial response for
  * clients that only pick a move (AIP-157 style view).
  *
@@ -1138,6 +1300,238 @@ export enum LoopMoveClass {
 export declare const LoopMoveClassSchema: GenEnum<LoopMoveClass>;
 
 /**
+ * What is wrong with a position. The chess kinds follow shakmaty's checks
+ * (python-chess's `Board.status()` flags name most of the same problems);
+ * the xiangqi kinds are the placement rules of the xiangqi spec (3.3).
+ *
+ * @generated from enum arbiter.v1.ProblemKind
+ */
+export enum ProblemKind {
+  /**
+   * @generated from enum value: PROBLEM_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The FEN cannot be read at all (a field, rank or character at fault, or
+   * too long; xiangqi: a full-move number of 0, tolerated when LENIENT).
+   * Nothing else about the FEN is judged.
+   *
+   * @generated from enum value: PROBLEM_KIND_SYNTAX = 1;
+   */
+  SYNTAX = 1,
+
+  /**
+   * A move of `position.moves` cannot be read, is not legal where it stands,
+   * or follows the end of the game: `move_index` says which. Only the first
+   * is reported, and only after a FEN the strictness accepts.
+   *
+   * @generated from enum value: PROBLEM_KIND_ILLEGAL_MOVE = 2;
+   */
+  ILLEGAL_MOVE = 2,
+
+  /**
+   * Chess: no piece on the board.
+   *
+   * @generated from enum value: PROBLEM_KIND_EMPTY_BOARD = 10;
+   */
+  EMPTY_BOARD = 10,
+
+  /**
+   * Chess: a side has no king (where the variant requires one: antichess
+   * kings are ordinary pieces, and the horde has none).
+   *
+   * @generated from enum value: PROBLEM_KIND_NO_KING = 11;
+   */
+  NO_KING = 11,
+
+  /**
+   * Chess: a side has more than one king (crazyhouse: or a king in a
+   * pocket).
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MANY_KINGS = 12;
+   */
+  TOO_MANY_KINGS = 12,
+
+  /**
+   * Chess: pawns on the first or last rank (horde: white's may stand on the
+   * first).
+   *
+   * @generated from enum value: PROBLEM_KIND_PAWNS_ON_BACK_RANK = 13;
+   */
+  PAWNS_ON_BACK_RANK = 13,
+
+  /**
+   * Chess: castling rights whose king or rook is not where castling starts
+   * (`squares`: the rooks' squares the rights named). LENIENT drops them.
+   *
+   * @generated from enum value: PROBLEM_KIND_INVALID_CASTLING_RIGHTS = 14;
+   */
+  INVALID_CASTLING_RIGHTS = 14,
+
+  /**
+   * Chess: an en-passant square that no double pawn push of the side that
+   * just moved left (wrong rank, no pushed pawn, the squares it crossed
+   * occupied). LENIENT drops it.
+   *
+   * @generated from enum value: PROBLEM_KIND_INVALID_EN_PASSANT = 15;
+   */
+  INVALID_EN_PASSANT = 15,
+
+  /**
+   * Both games: the side not to move is in check (`side`; `squares`: its
+   * king or general, then the attackers).
+   *
+   * @generated from enum value: PROBLEM_KIND_OPPOSITE_CHECK = 16;
+   */
+  OPPOSITE_CHECK = 16,
+
+  /**
+   * Chess: more than two pieces check the side to move. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MANY_CHECKERS = 17;
+   */
+  TOO_MANY_CHECKERS = 17,
+
+  /**
+   * Chess: a check no last move could have given: two aligned sliders, two
+   * stepping pieces, a check the en-passant square contradicts; racing
+   * kings: any check. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_IMPOSSIBLE_CHECK = 18;
+   */
+  IMPOSSIBLE_CHECK = 18,
+
+  /**
+   * Chess: more pieces of a kind than promotions explain (a side's pawns
+   * and pieces beyond a set's more than 8; crazyhouse: board and pockets
+   * together). LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MUCH_MATERIAL = 19;
+   */
+  TOO_MUCH_MATERIAL = 19,
+
+  /**
+   * Chess: a rule of the variant itself: three-check counters at zero for
+   * both sides, crazyhouse's 64 pieces, racing kings' pawns or both kings on
+   * the eighth rank with black to move.
+   *
+   * @generated from enum value: PROBLEM_KIND_VARIANT_RULE = 20;
+   */
+  VARIANT_RULE = 20,
+
+  /**
+   * Xiangqi: a side has no general.
+   *
+   * @generated from enum value: PROBLEM_KIND_NO_GENERAL = 30;
+   */
+  NO_GENERAL = 30,
+
+  /**
+   * Xiangqi: a side has more than one general.
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MANY_GENERALS = 31;
+   */
+  TOO_MANY_GENERALS = 31,
+
+  /**
+   * Xiangqi: a general outside its palace.
+   *
+   * @generated from enum value: PROBLEM_KIND_GENERAL_OUTSIDE_PALACE = 32;
+   */
+  GENERAL_OUTSIDE_PALACE = 32,
+
+  /**
+   * Xiangqi: more than 16 pieces on one side.
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MANY_PIECES = 33;
+   */
+  TOO_MANY_PIECES = 33,
+
+  /**
+   * Xiangqi: more pieces of a kind than a set holds (2 advisors, elephants,
+   * horses, chariots or cannons; 5 soldiers). LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_TOO_MANY_OF_KIND = 34;
+   */
+  TOO_MANY_OF_KIND = 34,
+
+  /**
+   * Xiangqi: an advisor off its five palace points. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_ADVISOR_OFF_POINTS = 35;
+   */
+  ADVISOR_OFF_POINTS = 35,
+
+  /**
+   * Xiangqi: an elephant off its seven points. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_ELEPHANT_OFF_POINTS = 36;
+   */
+  ELEPHANT_OFF_POINTS = 36,
+
+  /**
+   * Xiangqi: a soldier behind its start rank. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_SOLDIER_BEHIND_START = 37;
+   */
+  SOLDIER_BEHIND_START = 37,
+
+  /**
+   * Xiangqi: a soldier that has not crossed the river, off the five start
+   * files. LENIENT accepts it.
+   *
+   * @generated from enum value: PROBLEM_KIND_SOLDIER_OFF_START_FILES = 38;
+   */
+  SOLDIER_OFF_START_FILES = 38,
+
+  /**
+   * Xiangqi: the generals face each other on an open file (flying
+   * generals; `squares`: both generals).
+   *
+   * @generated from enum value: PROBLEM_KIND_GENERALS_FACING = 39;
+   */
+  GENERALS_FACING = 39,
+}
+
+/**
+ * Describes the enum arbiter.v1.ProblemKind.
+ */
+export declare const ProblemKindSchema: GenEnum<ProblemKind>;
+
+/**
+ * What sanitizing dropped.
+ *
+ * @generated from enum arbiter.v1.DroppedKind
+ */
+export enum DroppedKind {
+  /**
+   * @generated from enum value: DROPPED_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A castling right (`side`'s; `square`: the rook's square it named, the
+   * corner when the FEN's letter found no rook).
+   *
+   * @generated from enum value: DROPPED_KIND_CASTLING_RIGHT = 1;
+   */
+  CASTLING_RIGHT = 1,
+
+  /**
+   * The en-passant square (`square`).
+   *
+   * @generated from enum value: DROPPED_KIND_EN_PASSANT_SQUARE = 2;
+   */
+  EN_PASSANT_SQUARE = 2,
+}
+
+/**
+ * Describes the enum arbiter.v1.DroppedKind.
+ */
+export declare const DroppedKindSchema: GenEnum<DroppedKind>;
+
+/**
  * @generated from service arbiter.v1.Rules
  */
 export declare const Rules: GenService<{
@@ -1182,6 +1576,23 @@ export declare const Rules: GenService<{
     methodKind: "unary";
     input: typeof PerftRequestSchema;
     output: typeof PerftResponseSchema;
+  },
+  /**
+   * Every problem of a position, not only the first one the other calls
+   * refuse it for: the FEN's (each with its kind, side, squares and a
+   * sentence), then the history's first illegal move; and, with `sanitize`,
+   * the FEN with its impossible castling rights and en-passant square
+   * dropped. A FEN that cannot be read is an answer too (PROBLEM_KIND_SYNTAX,
+   * `valid` false), not an error; a request that is malformed as a request
+   * (no position, an unknown variant or enum number, a setting that does not
+   * fit the variant, too many moves) is INVALID_ARGUMENT as elsewhere.
+   *
+   * @generated from rpc arbiter.v1.Rules.ValidatePosition
+   */
+  validatePosition: {
+    methodKind: "unary";
+    input: typeof ValidatePositionRequestSchema;
+    output: typeof ValidatePositionResponseSchema;
   },
   /**
    * Many LegalMoves, ValidateMove and GameStatus requests in one call: one

@@ -32,6 +32,23 @@ pub const MAX_FEN_LEN: usize = 256;
 /// `0 1`). The board is built while its syntax is checked, and the setup goes
 /// to shakmaty's legality checks directly, so the text is read once.
 pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
+    let setup = read_setup(fen)?;
+    // Kept for the error message: shakmaty takes the setup.
+    let board = setup.board.clone();
+    let turn = setup.turn;
+    accept(
+        Chess::from_setup(setup, CastlingMode::Standard),
+        strictness,
+        &board,
+        turn,
+        ShakmatyVariant::Chess,
+    )
+}
+
+/// Reads a standard chess FEN's fields into shakmaty's `Setup`, judged by
+/// nothing yet: [`parse`]'s first step, and what the position diagnostics
+/// (`chess::problems`) judge themselves.
+pub(crate) fn read_setup(fen: &str) -> Result<Setup, FenError> {
     if fen.len() > MAX_FEN_LEN {
         return Err(FenError::TooLong(fen.len()));
     }
@@ -67,7 +84,7 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
             .and_then(NonZeroU32::new)
             .ok_or_else(|| FenError::BadFullmoveNumber(full.to_owned()))?,
     };
-    let setup = Setup {
+    Ok(Setup {
         board,
         turn,
         castling_rights,
@@ -75,16 +92,7 @@ pub fn parse(fen: &str, strictness: Strictness) -> Result<Chess, FenError> {
         halfmoves,
         fullmoves,
         ..Setup::empty()
-    };
-    // Kept for the error message: shakmaty takes the setup.
-    let board = setup.board.clone();
-    accept(
-        Chess::from_setup(setup, CastlingMode::Standard),
-        strictness,
-        &board,
-        turn,
-        ShakmatyVariant::Chess,
-    )
+    })
 }
 
 /// shakmaty's verdict on a setup read from `board` and `turn`: the position;
@@ -387,9 +395,7 @@ pub(crate) fn parse_variant(
             _ => Err(FenError::Chess960Number(text.to_owned())),
         };
     }
-    let setup = Fen::from_ascii(text.as_bytes())
-        .map_err(FenError::VariantField)?
-        .into_setup();
+    let setup = read_variant_setup(text)?;
     let board = setup.board.clone();
     let turn = setup.turn;
     accept(
@@ -399,6 +405,17 @@ pub(crate) fn parse_variant(
         turn,
         rules.variant,
     )
+}
+
+/// A chess variant's FEN read by shakmaty's reader into a `Setup` (not a
+/// Chess960 start-position number: [`parse_variant`] takes those).
+pub(crate) fn read_variant_setup(fen: &str) -> Result<Setup, FenError> {
+    if fen.len() > MAX_FEN_LEN {
+        return Err(FenError::TooLong(fen.len()));
+    }
+    Ok(Fen::from_ascii(fen.trim().as_bytes())
+        .map_err(FenError::VariantField)?
+        .into_setup())
 }
 
 #[cfg(test)]

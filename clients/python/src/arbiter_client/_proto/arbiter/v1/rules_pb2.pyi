@@ -61,6 +61,39 @@ class LoopMoveClass(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LOOP_MOVE_CLASS_CHECK: _ClassVar[LoopMoveClass]
     LOOP_MOVE_CLASS_MATE_THREAT: _ClassVar[LoopMoveClass]
     LOOP_MOVE_CLASS_CHASE: _ClassVar[LoopMoveClass]
+
+class ProblemKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROBLEM_KIND_UNSPECIFIED: _ClassVar[ProblemKind]
+    PROBLEM_KIND_SYNTAX: _ClassVar[ProblemKind]
+    PROBLEM_KIND_ILLEGAL_MOVE: _ClassVar[ProblemKind]
+    PROBLEM_KIND_EMPTY_BOARD: _ClassVar[ProblemKind]
+    PROBLEM_KIND_NO_KING: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MANY_KINGS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_PAWNS_ON_BACK_RANK: _ClassVar[ProblemKind]
+    PROBLEM_KIND_INVALID_CASTLING_RIGHTS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_INVALID_EN_PASSANT: _ClassVar[ProblemKind]
+    PROBLEM_KIND_OPPOSITE_CHECK: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MANY_CHECKERS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_IMPOSSIBLE_CHECK: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MUCH_MATERIAL: _ClassVar[ProblemKind]
+    PROBLEM_KIND_VARIANT_RULE: _ClassVar[ProblemKind]
+    PROBLEM_KIND_NO_GENERAL: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MANY_GENERALS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_GENERAL_OUTSIDE_PALACE: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MANY_PIECES: _ClassVar[ProblemKind]
+    PROBLEM_KIND_TOO_MANY_OF_KIND: _ClassVar[ProblemKind]
+    PROBLEM_KIND_ADVISOR_OFF_POINTS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_ELEPHANT_OFF_POINTS: _ClassVar[ProblemKind]
+    PROBLEM_KIND_SOLDIER_BEHIND_START: _ClassVar[ProblemKind]
+    PROBLEM_KIND_SOLDIER_OFF_START_FILES: _ClassVar[ProblemKind]
+    PROBLEM_KIND_GENERALS_FACING: _ClassVar[ProblemKind]
+
+class DroppedKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DROPPED_KIND_UNSPECIFIED: _ClassVar[DroppedKind]
+    DROPPED_KIND_CASTLING_RIGHT: _ClassVar[DroppedKind]
+    DROPPED_KIND_EN_PASSANT_SQUARE: _ClassVar[DroppedKind]
 MOVE_VIEW_UNSPECIFIED: MoveView
 MOVE_VIEW_FULL: MoveView
 MOVE_VIEW_COORDINATES: MoveView
@@ -102,6 +135,33 @@ LOOP_MOVE_CLASS_IDLE: LoopMoveClass
 LOOP_MOVE_CLASS_CHECK: LoopMoveClass
 LOOP_MOVE_CLASS_MATE_THREAT: LoopMoveClass
 LOOP_MOVE_CLASS_CHASE: LoopMoveClass
+PROBLEM_KIND_UNSPECIFIED: ProblemKind
+PROBLEM_KIND_SYNTAX: ProblemKind
+PROBLEM_KIND_ILLEGAL_MOVE: ProblemKind
+PROBLEM_KIND_EMPTY_BOARD: ProblemKind
+PROBLEM_KIND_NO_KING: ProblemKind
+PROBLEM_KIND_TOO_MANY_KINGS: ProblemKind
+PROBLEM_KIND_PAWNS_ON_BACK_RANK: ProblemKind
+PROBLEM_KIND_INVALID_CASTLING_RIGHTS: ProblemKind
+PROBLEM_KIND_INVALID_EN_PASSANT: ProblemKind
+PROBLEM_KIND_OPPOSITE_CHECK: ProblemKind
+PROBLEM_KIND_TOO_MANY_CHECKERS: ProblemKind
+PROBLEM_KIND_IMPOSSIBLE_CHECK: ProblemKind
+PROBLEM_KIND_TOO_MUCH_MATERIAL: ProblemKind
+PROBLEM_KIND_VARIANT_RULE: ProblemKind
+PROBLEM_KIND_NO_GENERAL: ProblemKind
+PROBLEM_KIND_TOO_MANY_GENERALS: ProblemKind
+PROBLEM_KIND_GENERAL_OUTSIDE_PALACE: ProblemKind
+PROBLEM_KIND_TOO_MANY_PIECES: ProblemKind
+PROBLEM_KIND_TOO_MANY_OF_KIND: ProblemKind
+PROBLEM_KIND_ADVISOR_OFF_POINTS: ProblemKind
+PROBLEM_KIND_ELEPHANT_OFF_POINTS: ProblemKind
+PROBLEM_KIND_SOLDIER_BEHIND_START: ProblemKind
+PROBLEM_KIND_SOLDIER_OFF_START_FILES: ProblemKind
+PROBLEM_KIND_GENERALS_FACING: ProblemKind
+DROPPED_KIND_UNSPECIFIED: DroppedKind
+DROPPED_KIND_CASTLING_RIGHT: DroppedKind
+DROPPED_KIND_EN_PASSANT_SQUARE: DroppedKind
 
 class BatchItem(_message.Message):
     __slots__ = ("legal_moves", "validate_move", "game_status")
@@ -335,3 +395,49 @@ class PerftResponse(_message.Message):
     divide: _containers.RepeatedCompositeFieldContainer[PerftDivide]
     elapsed_micros: int
     def __init__(self, nodes: _Optional[int] = ..., divide: _Optional[_Iterable[_Union[PerftDivide, _Mapping]]] = ..., elapsed_micros: _Optional[int] = ...) -> None: ...
+
+class ValidatePositionRequest(_message.Message):
+    __slots__ = ("position", "sanitize")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    SANITIZE_FIELD_NUMBER: _ClassVar[int]
+    position: _common_pb2.Position
+    sanitize: bool
+    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., sanitize: _Optional[bool] = ...) -> None: ...
+
+class PositionProblem(_message.Message):
+    __slots__ = ("kind", "side", "squares", "message", "move_index", "tolerated")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    SQUARES_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    TOLERATED_FIELD_NUMBER: _ClassVar[int]
+    kind: ProblemKind
+    side: _common_pb2.Side
+    squares: _containers.RepeatedScalarFieldContainer[str]
+    message: str
+    move_index: int
+    tolerated: bool
+    def __init__(self, kind: _Optional[_Union[ProblemKind, str]] = ..., side: _Optional[_Union[_common_pb2.Side, str]] = ..., squares: _Optional[_Iterable[str]] = ..., message: _Optional[str] = ..., move_index: _Optional[int] = ..., tolerated: _Optional[bool] = ...) -> None: ...
+
+class Dropped(_message.Message):
+    __slots__ = ("kind", "side", "square")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    SQUARE_FIELD_NUMBER: _ClassVar[int]
+    kind: DroppedKind
+    side: _common_pb2.Side
+    square: str
+    def __init__(self, kind: _Optional[_Union[DroppedKind, str]] = ..., side: _Optional[_Union[_common_pb2.Side, str]] = ..., square: _Optional[str] = ...) -> None: ...
+
+class ValidatePositionResponse(_message.Message):
+    __slots__ = ("valid", "problems", "sanitized_fen", "dropped")
+    VALID_FIELD_NUMBER: _ClassVar[int]
+    PROBLEMS_FIELD_NUMBER: _ClassVar[int]
+    SANITIZED_FEN_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_FIELD_NUMBER: _ClassVar[int]
+    valid: bool
+    problems: _containers.RepeatedCompositeFieldContainer[PositionProblem]
+    sanitized_fen: str
+    dropped: _containers.RepeatedCompositeFieldContainer[Dropped]
+    def __init__(self, valid: _Optional[bool] = ..., problems: _Optional[_Iterable[_Union[PositionProblem, _Mapping]]] = ..., sanitized_fen: _Optional[str] = ..., dropped: _Optional[_Iterable[_Union[Dropped, _Mapping]]] = ...) -> None: ...

@@ -54,6 +54,11 @@ class RulesStub:
                 request_serializer=arbiter_dot_v1_dot_rules__pb2.PerftRequest.SerializeToString,
                 response_deserializer=arbiter_dot_v1_dot_rules__pb2.PerftResponse.FromString,
                 _registered_method=True)
+        self.ValidatePosition = channel.unary_unary(
+                '/arbiter.v1.Rules/ValidatePosition',
+                request_serializer=arbiter_dot_v1_dot_rules__pb2.ValidatePositionRequest.SerializeToString,
+                response_deserializer=arbiter_dot_v1_dot_rules__pb2.ValidatePositionResponse.FromString,
+                _registered_method=True)
         self.Batch = channel.unary_unary(
                 '/arbiter.v1.Rules/Batch',
                 request_serializer=arbiter_dot_v1_dot_rules__pb2.BatchRequest.SerializeToString,
@@ -99,6 +104,20 @@ class RulesServicer:
     def Perft(self, request, context):
         """Counts the leaves of the legal-move tree (perft), to check a deployed
         replica against reference counts. Depth is capped by the server.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ValidatePosition(self, request, context):
+        """Every problem of a position, not only the first one the other calls
+        refuse it for: the FEN's (each with its kind, side, squares and a
+        sentence), then the history's first illegal move; and, with `sanitize`,
+        the FEN with its impossible castling rights and en-passant square
+        dropped. A FEN that cannot be read is an answer too (PROBLEM_KIND_SYNTAX,
+        `valid` false), not an error; a request that is malformed as a request
+        (no position, an unknown variant or enum number, a setting that does not
+        fit the variant, too many moves) is INVALID_ARGUMENT as elsewhere.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -162,6 +181,11 @@ def add_RulesServicer_to_server(servicer, server):
                     servicer.Perft,
                     request_deserializer=arbiter_dot_v1_dot_rules__pb2.PerftRequest.FromString,
                     response_serializer=arbiter_dot_v1_dot_rules__pb2.PerftResponse.SerializeToString,
+            ),
+            'ValidatePosition': grpc.unary_unary_rpc_method_handler(
+                    servicer.ValidatePosition,
+                    request_deserializer=arbiter_dot_v1_dot_rules__pb2.ValidatePositionRequest.FromString,
+                    response_serializer=arbiter_dot_v1_dot_rules__pb2.ValidatePositionResponse.SerializeToString,
             ),
             'Batch': grpc.unary_unary_rpc_method_handler(
                     servicer.Batch,
@@ -287,6 +311,33 @@ class Rules:
             '/arbiter.v1.Rules/Perft',
             arbiter_dot_v1_dot_rules__pb2.PerftRequest.SerializeToString,
             arbiter_dot_v1_dot_rules__pb2.PerftResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ValidatePosition(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbiter.v1.Rules/ValidatePosition',
+            arbiter_dot_v1_dot_rules__pb2.ValidatePositionRequest.SerializeToString,
+            arbiter_dot_v1_dot_rules__pb2.ValidatePositionResponse.FromString,
             options,
             channel_credentials,
             insecure,
