@@ -61,6 +61,9 @@ with Arbiter(target, token=token, timeout=30) as arbiter:
     check("validate_move", arbiter.validate_move("C2=5", "xiangqi").move.chinese == "炮二平五")
     check("game_status", arbiter.game_status("chess", ["f3", "e5", "g4", "Qh4"]).outcome.result == common_pb2.RESULT_BLACK_WINS)
     check("perft", arbiter.perft(3).nodes == 8902)
+    diagnosis = arbiter.validate_position("chess", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", sanitize=True)
+    check("validate_position", any(p.kind == rules_pb2.PROBLEM_KIND_INVALID_CASTLING_RIGHTS for p in diagnosis.problems)
+          and diagnosis.sanitized_fen.startswith("4k3/8/8/8/8/8/8/4K2R w K -"))
     results = arbiter.batch(
         [rules_pb2.LegalMovesRequest(position=arbiter_client.position("chess")),
          rules_pb2.GameStatusRequest(position=arbiter_client.position("chess", ["e2e4", "e2e4"]))]

@@ -245,19 +245,14 @@ class Arbiter:
         position: Optional[common_pb2.Position] = None,
         sanitize: bool = False,
         timeout: Optional[float] = None,
-    ) -> Any:
-        """Rules.ValidatePosition: whether a position is valid, its problems,
-        and with ``sanitize`` a repaired FEN. Available once the contract
-        has the call and the package is regenerated from it
-        (``clients/generate.sh``); before that it raises ``NotImplementedError``."""
-        request_type = getattr(rules_pb2, "ValidatePositionRequest", None)
-        method = getattr(self.rules, "ValidatePosition", None)
-        if request_type is None or method is None:
-            raise NotImplementedError(
-                "this arbiter-client was generated from a contract without Rules.ValidatePosition"
-            )
-        request = request_type(position=self._position(position, variant, (), fen), sanitize=sanitize)
-        return self._call(method, request, timeout)
+    ) -> rules_pb2.ValidatePositionResponse:
+        """Rules.ValidatePosition: whether a position is valid, every problem
+        found (kind, side, squares, a sentence), and with ``sanitize`` the FEN
+        with impossible castling rights and en-passant square dropped."""
+        request = rules_pb2.ValidatePositionRequest(
+            position=self._position(position, variant, (), fen), sanitize=sanitize
+        )
+        return self._call(self.rules.ValidatePosition, request, timeout)
 
     def play(
         self,
