@@ -85,6 +85,35 @@ impl Notation {
         }
     }
 
+    /// Appends another text whole, or nothing when it does not fit, as in
+    /// [`Self::push_char`]: a writer that works out the same first characters
+    /// for several moves keeps them as a text and copies it.
+    #[inline]
+    pub(crate) fn push_text(&mut self, text: &Notation) {
+        let (len, width) = (usize::from(self.len), usize::from(text.len));
+        debug_assert!(len + width <= Notation::CAPACITY, "{text:?} after {self:?}");
+        if let (Some(slot), Some(bytes)) = (
+            self.bytes.get_mut(len..len + width),
+            text.bytes.get(..width),
+        ) {
+            slot.copy_from_slice(bytes);
+            self.len += width as u8;
+        }
+    }
+
+    /// Appends two characters encoded when their table was built (see
+    /// [`Wide`]), whole or not at all, as in [`Self::push_char`].
+    #[inline]
+    pub(crate) fn push_wide(&mut self, pair: [Wide; 2]) {
+        let len = usize::from(self.len);
+        debug_assert!(len + 6 <= Notation::CAPACITY, "{pair:?} after {self:?}");
+        let [Wide([a0, a1, a2]), Wide([b0, b1, b2])] = pair;
+        if let Some(slot) = self.bytes.get_mut(len..len + 6) {
+            slot.copy_from_slice(&[a0, a1, a2, b0, b1, b2]);
+            self.len += 6;
+        }
+    }
+
     #[inline]
     fn push_ascii(&mut self, byte: u8) {
         let len = usize::from(self.len);
@@ -114,6 +143,32 @@ impl Notation {
     #[must_use]
     pub fn padded(&self) -> &[u8; Notation::CAPACITY] {
         &self.bytes
+    }
+}
+
+/// A character of three UTF-8 bytes, encoded when a table of them is built:
+/// every character Chinese notation writes (piece names, directions,
+/// markers, numerals, full-width digits) is one, so a move list copies six
+/// bytes for a move's last two characters where encoding them was a tenth
+/// of a xiangqi LegalMoves call. The bytes are private and made only by
+/// [`Wide::of`], so a [`Notation`] stays valid UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Wide([u8; 3]);
+
+impl Wide {
+    /// `c`'s UTF-8 bytes. For tables built at compile time: a character of
+    /// another width fails the build.
+    pub(crate) const fn of(c: char) -> Wide {
+        let code = c as u32;
+        assert!(
+            code >= 0x800 && code <= 0xFFFF,
+            "not a three-byte character"
+        );
+        Wide([
+            0xE0 | (code >> 12) as u8,
+            0x80 | ((code >> 6) & 0x3F) as u8,
+            0x80 | (code & 0x3F) as u8,
+        ])
     }
 }
 
