@@ -378,6 +378,29 @@ impl MoveInfo {
         explosion_squares: Vec::new(),
         forbidden_repetition: None,
     };
+
+    /// Back to [`Self::EMPTY`] in place, keeping the explosion squares'
+    /// allocation: a move list describes each of its moves into one value.
+    /// Field by field, since a copy of the constant is a call into `memcpy`
+    /// per move (a twentieth of a chess move's description).
+    #[inline]
+    pub(crate) fn reset(&mut self) {
+        self.uci = Notation::new();
+        self.san = Notation::new();
+        self.uci_one_based = None;
+        self.chinese = Notation::new();
+        self.from = Notation::new();
+        self.to = Notation::new();
+        self.piece = MoveInfo::EMPTY.piece;
+        self.captured = None;
+        self.check = false;
+        self.castling = None;
+        self.en_passant = false;
+        self.promotion = None;
+        self.drop = false;
+        self.explosion_squares.clear();
+        self.forbidden_repetition = None;
+    }
 }
 
 /// A legal move as coordinates only, for clients that need no description.

@@ -202,13 +202,14 @@ pub(super) fn describe_all(
     let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
     let checks = check_test(pos);
+    let mut info = MoveInfo::EMPTY;
     for m in in_uci_order(moves, pos.castles().mode()) {
         let rivals = if arrivals.contested(m) {
             moves
         } else {
             &uncontested
         };
-        let mut info = MoveInfo::EMPTY;
+        info.reset();
         describe_into(&mut info, pos, m, rivals, checks.as_ref());
         each(&info);
     }
