@@ -85,22 +85,6 @@ impl Notation {
         }
     }
 
-    /// Appends another text whole, or nothing when it does not fit, as in
-    /// [`Self::push_char`]: a writer that works out the same first characters
-    /// for several moves keeps them as a text and copies it.
-    #[inline]
-    pub(crate) fn push_text(&mut self, text: &Notation) {
-        let (len, width) = (usize::from(self.len), usize::from(text.len));
-        debug_assert!(len + width <= Notation::CAPACITY, "{text:?} after {self:?}");
-        if let (Some(slot), Some(bytes)) = (
-            self.bytes.get_mut(len..len + width),
-            text.bytes.get(..width),
-        ) {
-            slot.copy_from_slice(bytes);
-            self.len += width as u8;
-        }
-    }
-
     /// Appends two characters encoded when their table was built (see
     /// [`Wide`]), whole or not at all, as in [`Self::push_char`].
     #[inline]
@@ -149,13 +133,21 @@ impl Notation {
 /// A character of three UTF-8 bytes, encoded when a table of them is built:
 /// every character Chinese notation writes (piece names, directions,
 /// markers, numerals, full-width digits) is one, so a move list copies six
-/// bytes for a move's last two characters where encoding them was a tenth
-/// of a xiangqi LegalMoves call. The bytes are private and made only by
+/// bytes for each pair of a move's characters where encoding them was a
+/// tenth of a xiangqi LegalMoves call. The bytes are private and made only by
 /// [`Wide::of`], so a [`Notation`] stays valid UTF-8.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Wide([u8; 3]);
 
 impl Wide {
+    /// `c`'s UTF-8 bytes, or `None` for a character of another width.
+    pub(crate) fn encode(c: char) -> Option<Wide> {
+        match *c.encode_utf8(&mut [0; 4]).as_bytes() {
+            [a, b, c] => Some(Wide([a, b, c])),
+            _ => None,
+        }
+    }
+
     /// `c`'s UTF-8 bytes. For tables built at compile time: a character of
     /// another width fails the build.
     pub(crate) const fn of(c: char) -> Wide {

@@ -251,11 +251,11 @@ pub fn to_chinese(pos: &Position, m: Move, characters: ChineseCharacters) -> Not
 /// Chinese notation for many legal moves of one position: the moves of one piece share
 /// their first two characters, which take the reading of the board, so moves given piece
 /// by piece (as in ICCS order) have them worked out, and encoded, once per piece; the
-/// last two come encoded from tables.
+/// last two come encoded from tables. Each pair is one fixed-size copy per move.
 pub struct ChineseWriter<'a> {
     pos: &'a Position,
     characters: ChineseCharacters,
-    last: Option<(Square, Piece, Notation)>,
+    last: Option<(Square, Piece, [Wide; 2])>,
 }
 
 impl<'a> ChineseWriter<'a> {
@@ -271,20 +271,28 @@ impl<'a> ChineseWriter<'a> {
 
     /// [`to_chinese`] of a legal move of this writer's position, appended to `out`.
     pub fn push(&mut self, out: &mut Notation, m: Move) {
-        let (piece, head) = match &self.last {
-            Some((from, piece, head)) if *from == m.from => (*piece, head),
+        let (piece, head) = match self.last {
+            Some((from, piece, head)) if from == m.from => (piece, head),
             _ => {
                 let Some(piece) = self.pos.piece_at(m.from) else {
                     return push_iccs(out, m);
                 };
-                let mut head = Notation::new();
-                for c in designation(self.pos, piece, m.from, self.characters) {
-                    head.push_char(c);
-                }
-                (piece, &self.last.insert((m.from, piece, head)).2)
+                let [name, file] = designation(self.pos, piece, m.from, self.characters);
+                let (Some(name_wide), Some(file_wide)) = (Wide::encode(name), Wide::encode(file))
+                else {
+                    // Every designation is of three-byte characters; were one not, it is
+                    // written as it is, uncached.
+                    out.push_char(name);
+                    out.push_char(file);
+                    out.push_wide(action(piece, m, self.characters));
+                    return;
+                };
+                let head = [name_wide, file_wide];
+                self.last = Some((m.from, piece, head));
+                (piece, head)
             }
         };
-        out.push_text(head);
+        out.push_wide(head);
         out.push_wide(action(piece, m, self.characters));
     }
 }

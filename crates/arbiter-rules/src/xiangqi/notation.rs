@@ -226,10 +226,10 @@ pub fn to_wxf(pos: &Position, m: Move) -> Notation {
 
 /// WXF for many legal moves of one position. The moves of one piece share their first two
 /// characters, which take the most reading of the board; moves in ICCS order come piece by
-/// piece, so each piece's are worked out once and kept as a text to copy.
+/// piece, so each piece's are worked out once and kept as a pair of bytes to copy.
 pub(crate) struct WxfWriter<'a> {
     pos: &'a Position,
-    last: Option<(Square, Piece, Notation)>,
+    last: Option<(Square, Piece, [u8; 2])>,
 }
 
 impl<'a> WxfWriter<'a> {
@@ -241,20 +241,20 @@ impl<'a> WxfWriter<'a> {
 
     /// [`to_wxf`] of a legal move of this writer's position, appended to `out`.
     pub(crate) fn push(&mut self, out: &mut Notation, m: Move) {
-        let (piece, head) = match &self.last {
-            Some((from, piece, head)) if *from == m.from => (*piece, head),
+        let (piece, head) = match self.last {
+            Some((from, piece, head)) if from == m.from => (piece, head),
             _ => {
                 let Some(piece) = self.pos.piece_at(m.from) else {
                     return push_iccs(out, m);
                 };
-                let mut head = Notation::new();
-                for c in designation(self.pos, piece.side, piece.kind, m.from) {
-                    head.push(c);
-                }
-                (piece, &self.last.insert((m.from, piece, head)).2)
+                // Every designation character is ASCII (letters, digits, `+`, `-`).
+                let head = designation(self.pos, piece.side, piece.kind, m.from)
+                    .map(|c| u8::try_from(c).unwrap_or(b'?'));
+                self.last = Some((m.from, piece, head));
+                (piece, head)
             }
         };
-        out.push_text(head);
+        out.push_pair(head);
         push_action(out, piece.side, piece.kind, m);
     }
 }
