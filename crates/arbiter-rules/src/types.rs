@@ -85,6 +85,19 @@ impl Notation {
         }
     }
 
+    /// Appends two characters encoded when their table was built (see
+    /// [`Wide`]), whole or not at all, as in [`Self::push_char`].
+    #[inline]
+    pub(crate) fn push_wide(&mut self, pair: [Wide; 2]) {
+        let len = usize::from(self.len);
+        debug_assert!(len + 6 <= Notation::CAPACITY, "{pair:?} after {self:?}");
+        let [Wide([a0, a1, a2]), Wide([b0, b1, b2])] = pair;
+        if let Some(slot) = self.bytes.get_mut(len..len + 6) {
+            slot.copy_from_slice(&[a0, a1, a2, b0, b1, b2]);
+            self.len += 6;
+        }
+    }
+
     #[inline]
     fn push_ascii(&mut self, byte: u8) {
         let len = usize::from(self.len);
@@ -114,6 +127,40 @@ impl Notation {
     #[must_use]
     pub fn padded(&self) -> &[u8; Notation::CAPACITY] {
         &self.bytes
+    }
+}
+
+/// A character of three UTF-8 bytes, encoded when a table of them is built:
+/// every character Chinese notation writes (piece names, directions,
+/// markers, numerals, full-width digits) is one, so a move list copies six
+/// bytes for each pair of a move's characters where encoding them was a
+/// tenth of a xiangqi LegalMoves call. The bytes are private and made only by
+/// [`Wide::of`], so a [`Notation`] stays valid UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Wide([u8; 3]);
+
+impl Wide {
+    /// `c`'s UTF-8 bytes, or `None` for a character of another width.
+    pub(crate) fn encode(c: char) -> Option<Wide> {
+        match *c.encode_utf8(&mut [0; 4]).as_bytes() {
+            [a, b, c] => Some(Wide([a, b, c])),
+            _ => None,
+        }
+    }
+
+    /// `c`'s UTF-8 bytes. For tables built at compile time: a character of
+    /// another width fails the build.
+    pub(crate) const fn of(c: char) -> Wide {
+        let code = c as u32;
+        assert!(
+            code >= 0x800 && code <= 0xFFFF,
+            "not a three-byte character"
+        );
+        Wide([
+            0xE0 | (code >> 12) as u8,
+            0x80 | ((code >> 6) & 0x3F) as u8,
+            0x80 | (code & 0x3F) as u8,
+        ])
     }
 }
 
@@ -323,6 +370,29 @@ impl MoveInfo {
         explosion_squares: Vec::new(),
         forbidden_repetition: None,
     };
+
+    /// Back to [`Self::EMPTY`] in place, keeping the explosion squares'
+    /// allocation: a move list describes each of its moves into one value.
+    /// Field by field, since a copy of the constant is a call into `memcpy`
+    /// per move (a twentieth of a chess move's description).
+    #[inline]
+    pub(crate) fn reset(&mut self) {
+        self.uci = Notation::new();
+        self.san = Notation::new();
+        self.uci_one_based = None;
+        self.chinese = Notation::new();
+        self.from = Notation::new();
+        self.to = Notation::new();
+        self.piece = MoveInfo::EMPTY.piece;
+        self.captured = None;
+        self.check = false;
+        self.castling = None;
+        self.en_passant = false;
+        self.promotion = None;
+        self.drop = false;
+        self.explosion_squares.clear();
+        self.forbidden_repetition = None;
+    }
 }
 
 /// A legal move as coordinates only, for clients that need no description.

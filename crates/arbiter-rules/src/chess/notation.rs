@@ -202,13 +202,14 @@ pub(super) fn describe_all(
     let arrivals = Arrivals::of(moves);
     let uncontested = MoveList::new();
     let checks = check_test(pos);
+    let mut info = MoveInfo::EMPTY;
     for m in in_uci_order(moves, pos.castles().mode()) {
         let rivals = if arrivals.contested(m) {
             moves
         } else {
             &uncontested
         };
-        let mut info = MoveInfo::EMPTY;
+        info.reset();
         describe_into(&mut info, pos, m, rivals, checks.as_ref());
         each(&info);
     }
@@ -262,7 +263,6 @@ pub(super) fn describe_into(
     checks: Option<&CheckTest>,
 ) {
     let mover = side(pos.turn());
-    let san = San::disambiguate(m, legal);
     let (suffix, check) = match (pos, checks) {
         (VariantPosition::Chess(chess), Some(checks)) => {
             let suffix = if !checks.gives_check(chess, m) {
@@ -285,7 +285,10 @@ pub(super) fn describe_into(
             (Suffix::from_position(&after), after.is_check())
         }
     };
-    let san = SanPlus { san, suffix };
+    push_move_san(&mut info.san, m, legal);
+    if let Some(suffix) = suffix {
+        info.san.push(suffix.char());
+    }
     let uci = m.to_uci(pos.castles().mode());
     push_uci(&mut info.uci, uci);
     match uci {
@@ -296,12 +299,11 @@ pub(super) fn describe_into(
         UciMove::Put { to, .. } => push_square(&mut info.to, to),
         UciMove::Null => {}
     }
-    info.castling = match san.san {
-        San::Castle(shakmaty::CastlingSide::KingSide) => Some(CastlingSide::Kingside),
-        San::Castle(shakmaty::CastlingSide::QueenSide) => Some(CastlingSide::Queenside),
+    info.castling = match m {
+        Move::Castle { king, rook } if rook.file() < king.file() => Some(CastlingSide::Queenside),
+        Move::Castle { .. } => Some(CastlingSide::Kingside),
         _ => None,
     };
-    push_san(&mut info.san, san);
     info.piece = PieceInfo {
         side: mover,
         kind: kind(m.role()),
@@ -314,6 +316,71 @@ pub(super) fn describe_into(
     info.en_passant = m.is_en_passant();
     info.promotion = m.promotion().map(kind);
     info.drop = matches!(m, Move::Put { .. });
+}
+
+/// SAN of `m` without its suffix, as shakmaty writes `San::disambiguate(m, legal)`,
+/// straight from the move: only a piece's move that `legal` shows another piece of
+/// its kind could also make needs the list searched for the origin to name, so
+/// every other move skips building a `San` to read it back (a tenth of a chess
+/// move's description).
+fn push_move_san(text: &mut Notation, m: Move, legal: &MoveList) {
+    match m {
+        Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            if capture.is_some() {
+                text.push(from.file().char());
+                text.push('x');
+            }
+            push_square(text, to);
+            if let Some(promotion) = promotion {
+                text.push('=');
+                text.push(promotion.upper_char());
+            }
+        }
+        Move::Normal { .. } if !legal.is_empty() => push_san(
+            text,
+            SanPlus {
+                san: San::disambiguate(m, legal),
+                suffix: None,
+            },
+        ),
+        Move::Normal {
+            role,
+            capture,
+            to,
+            promotion,
+            ..
+        } => {
+            text.push(role.upper_char());
+            if capture.is_some() {
+                text.push('x');
+            }
+            push_square(text, to);
+            if let Some(promotion) = promotion {
+                text.push('=');
+                text.push(promotion.upper_char());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            text.push(from.file().char());
+            text.push('x');
+            push_square(text, to);
+        }
+        Move::Castle { king, rook } if rook.file() < king.file() => text.push_str("O-O-O"),
+        Move::Castle { .. } => text.push_str("O-O"),
+        Move::Put { role, to } => {
+            if role != Role::Pawn {
+                text.push(role.upper_char());
+            }
+            text.push('@');
+            push_square(text, to);
+        }
+    }
 }
 
 /// The squares an atomic capture empties: every square occupied before the

@@ -30,10 +30,38 @@ use super::files::{file_count_and_index, file_number, push_iccs};
 use super::notation_error::NotationError;
 use super::position::Position;
 use super::types::{Move, Piece, Square};
-use crate::{ChineseCharacters, Notation, PieceKind, Side};
+use crate::{ChineseCharacters, Notation, PieceKind, Side, types::Wide};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const BLACK_NUMERALS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// The numerals and directions as a move's last two characters are written:
+/// encoded once, here, rather than for every move (see [`Wide`]).
+const RED_NUMERALS_WIDE: [Wide; 9] = wide(RED_NUMERALS);
+const BLACK_NUMERALS_WIDE: [Wide; 9] = wide(BLACK_NUMERALS);
+const SIDEWAYS: Wide = Wide::of('平');
+const FORWARD_SIMPLIFIED: Wide = Wide::of('进');
+const FORWARD_TRADITIONAL: Wide = Wide::of('進');
+const BACK: Wide = Wide::of('退');
+
+const fn wide(numerals: [char; 9]) -> [Wide; 9] {
+    let mut table = [Wide::of(numerals[0]); 9];
+    let mut index = 1;
+    while index < 9 {
+        table[index] = Wide::of(numerals[index]);
+        index += 1;
+    }
+    table
+}
+
+/// [`numeral`], encoded.
+fn numeral_wide(side: Side, n: u8) -> Wide {
+    let table = match side {
+        Side::White => &RED_NUMERALS_WIDE,
+        Side::Black => &BLACK_NUMERALS_WIDE,
+    };
+    table[usize::from(n.clamp(1, 9) - 1)]
+}
 
 /// `n` (1-9) in the side's numerals.
 fn numeral(side: Side, n: u8) -> char {
@@ -190,18 +218,18 @@ fn designation(
     }
 }
 
-/// The last two characters: direction and number (`平五`, `进７`).
-fn action(piece: Piece, m: Move, characters: ChineseCharacters) -> [char; 2] {
+/// The last two characters: direction and number (`平五`, `进７`), encoded.
+fn action(piece: Piece, m: Move, characters: ChineseCharacters) -> [Wide; 2] {
     let side = piece.side;
     let dr = i32::from(m.to.rank()) - i32::from(m.from.rank());
     if dr == 0 {
-        return ['平', numeral(side, file_number(side, m.to.file()))];
+        return [SIDEWAYS, numeral_wide(side, file_number(side, m.to.file()))];
     }
     let forward = if side == Side::White { dr > 0 } else { dr < 0 };
     let direction = match (forward, characters) {
-        (true, ChineseCharacters::Simplified) => '进',
-        (true, ChineseCharacters::Traditional) => '進',
-        (false, _) => '退',
+        (true, ChineseCharacters::Simplified) => FORWARD_SIMPLIFIED,
+        (true, ChineseCharacters::Traditional) => FORWARD_TRADITIONAL,
+        (false, _) => BACK,
     };
     let last = match piece.kind {
         PieceKind::Advisor | PieceKind::Elephant | PieceKind::Horse => {
@@ -209,7 +237,7 @@ fn action(piece: Piece, m: Move, characters: ChineseCharacters) -> [char; 2] {
         }
         _ => u8::try_from(dr.unsigned_abs()).unwrap_or(9),
     };
-    [direction, numeral(side, last)]
+    [direction, numeral_wide(side, last)]
 }
 
 /// The legal move `m` of `pos` in Chinese notation; the ICCS form if `from` is empty.
@@ -222,11 +250,12 @@ pub fn to_chinese(pos: &Position, m: Move, characters: ChineseCharacters) -> Not
 
 /// Chinese notation for many legal moves of one position: the moves of one piece share
 /// their first two characters, which take the reading of the board, so moves given piece
-/// by piece (as in ICCS order) have them worked out once per piece.
+/// by piece (as in ICCS order) have them worked out, and encoded, once per piece; the
+/// last two come encoded from tables. Each pair is one fixed-size copy per move.
 pub struct ChineseWriter<'a> {
     pos: &'a Position,
     characters: ChineseCharacters,
-    last: Option<(Square, Piece, [char; 2])>,
+    last: Option<(Square, Piece, [Wide; 2])>,
 }
 
 impl<'a> ChineseWriter<'a> {
@@ -248,14 +277,23 @@ impl<'a> ChineseWriter<'a> {
                 let Some(piece) = self.pos.piece_at(m.from) else {
                     return push_iccs(out, m);
                 };
-                let head = designation(self.pos, piece, m.from, self.characters);
+                let [name, file] = designation(self.pos, piece, m.from, self.characters);
+                let (Some(name_wide), Some(file_wide)) = (Wide::encode(name), Wide::encode(file))
+                else {
+                    // Every designation is of three-byte characters; were one not, it is
+                    // written as it is, uncached.
+                    out.push_char(name);
+                    out.push_char(file);
+                    out.push_wide(action(piece, m, self.characters));
+                    return;
+                };
+                let head = [name_wide, file_wide];
                 self.last = Some((m.from, piece, head));
                 (piece, head)
             }
         };
-        for c in head.into_iter().chain(action(piece, m, self.characters)) {
-            out.push_char(c);
-        }
+        out.push_wide(head);
+        out.push_wide(action(piece, m, self.characters));
     }
 }
 

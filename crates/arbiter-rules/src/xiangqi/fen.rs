@@ -8,7 +8,7 @@ use super::position::Position;
 use super::position_error::PositionError;
 use super::setup::{Board, Setup};
 use super::types::Piece;
-use super::types::sq;
+use super::types::{FILES, sq};
 use crate::{Side, Strictness};
 
 /// The standard start position.
@@ -113,12 +113,17 @@ fn read_board(text: &str) -> Result<Board, FenError> {
                 }
             }
             _ => {
-                // A byte that is not ASCII starts a character here: every byte
-                // before it was ASCII.
-                let ch = text
-                    .get(at..)
-                    .and_then(|rest| rest.chars().next())
-                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                // A piece letter is one ASCII byte, taken as it is: decoding a
+                // character per piece was a fifth of reading a board. A byte that
+                // is not ASCII starts a character here (every byte before it was
+                // ASCII), decoded for the error's message.
+                let ch = if byte.is_ascii() {
+                    char::from(byte)
+                } else {
+                    text.get(at..)
+                        .and_then(|rest| rest.chars().next())
+                        .unwrap_or(char::REPLACEMENT_CHARACTER)
+                };
                 let Some(piece) = Piece::from_fen_char(ch) else {
                     return Err(FenError::BadCharacter { rank, ch });
                 };
@@ -149,45 +154,56 @@ impl Position {
     }
 
     /// Canonical FEN: `K A B N R C P` letters, `w`/`b`, `- -`, both clocks.
+    ///
+    /// The board is read from the mailbox's codes through a table of
+    /// letters: every answer carries a FEN, and a piece looked up and named
+    /// point by point was a twentieth of a full-view xiangqi LegalMoves call.
     #[must_use]
     pub fn to_fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..10u8).rev() {
+        let mut out = Vec::with_capacity(90);
+        for rank in self.mailbox.chunks_exact(usize::from(FILES)).rev() {
+            if !out.is_empty() {
+                out.push(b'/');
+            }
             let mut empty = 0;
-            for file in 0..9u8 {
-                match self.piece_at(sq(file, rank)) {
-                    Some(p) => {
+            for &code in rank {
+                match FEN_LETTERS.get(usize::from(code)).copied().unwrap_or(0) {
+                    0 => empty += 1,
+                    letter => {
                         if empty > 0 {
-                            out.push(char::from(b'0' + empty));
+                            out.push(b'0' + empty);
                             empty = 0;
                         }
-                        out.push(p.fen_char());
+                        out.push(letter);
                     }
-                    None => empty += 1,
                 }
             }
             if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
+                out.push(b'0' + empty);
             }
         }
-        let side = match self.side {
-            Side::White => 'w',
-            Side::Black => 'b',
-        };
-        out.push(' ');
-        out.push(side);
-        out.push_str(" - - ");
-        push_decimal(&mut out, self.halfmove_clock);
-        out.push(' ');
-        push_decimal(&mut out, self.fullmove_number);
-        out
+        out.extend_from_slice(match self.side {
+            Side::White => b" w - - ",
+            Side::Black => b" b - - ",
+        });
+        let mut digits = [0; 10];
+        out.extend_from_slice(crate::types::decimal(self.halfmove_clock, &mut digits).as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(crate::types::decimal(self.fullmove_number, &mut digits).as_bytes());
+        // Every byte written above is ASCII.
+        String::from_utf8(out).unwrap_or_default()
     }
 }
 
-/// Appends `n` in decimal.
-fn push_decimal(out: &mut String, n: u32) {
-    out.push_str(crate::types::decimal(n, &mut [0; 10]));
-}
+/// The FEN letter of each mailbox code (see `Piece::code`), 0 for an empty point.
+const FEN_LETTERS: [u8; 15] = {
+    let mut letters = [0; 15];
+    let mut code = 1;
+    while code < 15 {
+        if let Some(piece) = Piece::from_code(code) {
+            letters[code as usize] = piece.fen_char() as u8;
+        }
+        code += 1;
+    }
+    letters
+};

@@ -232,8 +232,9 @@ impl XiangqiGame {
         let checks = pos.check_test();
         let moves = pos.legal_moves();
         let mut writers = Writers::new(pos, self.chinese);
+        let mut info = MoveInfo::EMPTY;
         for m in in_iccs_order(&moves) {
-            let mut info = MoveInfo::EMPTY;
+            info.reset();
             describe_into(&mut info, pos, m, self.one_based, &checks, &mut writers);
             if may_repeat && info.captured.is_none() {
                 info.forbidden_repetition =

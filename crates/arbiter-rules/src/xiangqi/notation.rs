@@ -152,12 +152,12 @@ fn action(side: Side, kind: PieceKind, m: Move) -> Notation {
     out
 }
 
+/// The last two characters, as one pair of bytes: a move list writes them for every move.
 fn push_action(out: &mut Notation, side: Side, kind: PieceKind, m: Move) {
     let dr = i32::from(m.to.rank()) - i32::from(m.from.rank());
     let forward = if side == Side::White { dr } else { -dr };
     if dr == 0 {
-        out.push('=');
-        out.push(digit(file_number(side, m.to.file())));
+        out.push_pair([b'=', b'0' + file_number(side, m.to.file())]);
         return;
     }
     let last = match kind {
@@ -166,8 +166,7 @@ fn push_action(out: &mut Notation, side: Side, kind: PieceKind, m: Move) {
         }
         _ => dr.unsigned_abs() as u8,
     };
-    out.push(if forward > 0 { '+' } else { '-' });
-    out.push(digit(last));
+    out.push_pair([if forward > 0 { b'+' } else { b'-' }, b'0' + last]);
 }
 
 /// Marker for the piece at `index` (0 = front) among `count` on one file, where the middle
@@ -227,10 +226,10 @@ pub fn to_wxf(pos: &Position, m: Move) -> Notation {
 
 /// WXF for many legal moves of one position. The moves of one piece share their first two
 /// characters, which take the most reading of the board; moves in ICCS order come piece by
-/// piece, so each piece's are worked out once.
+/// piece, so each piece's are worked out once and kept as a pair of bytes to copy.
 pub(crate) struct WxfWriter<'a> {
     pos: &'a Position,
-    last: Option<(Square, Piece, [char; 2])>,
+    last: Option<(Square, Piece, [u8; 2])>,
 }
 
 impl<'a> WxfWriter<'a> {
@@ -242,18 +241,20 @@ impl<'a> WxfWriter<'a> {
 
     /// [`to_wxf`] of a legal move of this writer's position, appended to `out`.
     pub(crate) fn push(&mut self, out: &mut Notation, m: Move) {
-        let (piece, designation) = match self.last {
-            Some((from, piece, designation)) if from == m.from => (piece, designation),
+        let (piece, head) = match self.last {
+            Some((from, piece, head)) if from == m.from => (piece, head),
             _ => {
                 let Some(piece) = self.pos.piece_at(m.from) else {
                     return push_iccs(out, m);
                 };
-                let designation = designation(self.pos, piece.side, piece.kind, m.from);
-                self.last = Some((m.from, piece, designation));
-                (piece, designation)
+                // Every designation character is ASCII (letters, digits, `+`, `-`).
+                let head = designation(self.pos, piece.side, piece.kind, m.from)
+                    .map(|c| u8::try_from(c).unwrap_or(b'?'));
+                self.last = Some((m.from, piece, head));
+                (piece, head)
             }
         };
-        designation.into_iter().for_each(|c| out.push(c));
+        out.push_pair(head);
         push_action(out, piece.side, piece.kind, m);
     }
 }

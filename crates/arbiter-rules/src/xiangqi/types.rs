@@ -98,7 +98,7 @@ impl Piece {
 
     /// FEN letter: upper case for Red, lower case for Black.
     #[must_use]
-    pub fn fen_char(self) -> char {
+    pub const fn fen_char(self) -> char {
         let c = self.kind.fen_char();
         match self.side {
             Side::White => c,

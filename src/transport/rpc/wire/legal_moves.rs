@@ -233,6 +233,11 @@ fn coordinate_move(out: &mut MoveBytes, m: &MoveCoordinates) {
 /// fails its answer rather than being cut (see [`MoveBytes::append_to`]).
 pub(super) const MAX_MOVE_BYTES: usize = 218 + 9 * 5;
 
+/// A move of at most this many bytes is appended by one fixed-size copy (see
+/// [`MoveBytes::append_to`]): a full-view chess move takes about 30, a xiangqi
+/// move about 50.
+const SHORT_MOVE: usize = 64;
+
 /// One move's fields (either view), written into a fixed buffer and appended
 /// to the answer in one copy: no capacity test per field, and a notation is
 /// one fixed-size copy of its padded bytes, of which the cursor keeps only
@@ -265,7 +270,26 @@ impl MoveBytes {
         if self.overflowed {
             return false;
         }
-        let body = &self.bytes[..self.len];
+        let len = self.len;
+        // Nearly every move is under SHORT_MOVE bytes: it is appended as a fixed-size
+        // copy of the buffer's head, cut to the move, which compiles to a few moves
+        // where copying its own length was a call into `memcpy` per move.
+        if len <= SHORT_MOVE
+            && let Some(head) = self.bytes.get(..SHORT_MOVE)
+        {
+            // Its length is then one byte.
+            const { assert!(SHORT_MOVE < 0x80) };
+            let start = out.len();
+            out.reserve(2 + SHORT_MOVE);
+            out.extend_from_slice(&[
+                key_byte(ANSWER_MOVES.number, WireType::LengthDelimited),
+                len as u8,
+            ]);
+            out.extend_from_slice(head);
+            out.truncate(start + 2 + len);
+            return true;
+        }
+        let body = &self.bytes[..len];
         out.reserve(body.len() + 3);
         key(out, ANSWER_MOVES.number, WireType::LengthDelimited);
         varint(out, body.len() as u64);
