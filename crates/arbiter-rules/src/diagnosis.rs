@@ -4,12 +4,15 @@
 //! asked, the FEN with what can be dropped without changing the game dropped
 //! (castling rights and an en-passant square no game could have).
 //!
-//! Each game finds its own problems (`chess::problems`, `xiangqi::problems`);
-//! what they share, and the one verdict, is decided here: a position is
-//! [`Diagnosis::valid`] exactly when [`Game::load`] accepts it under the
-//! same [`LoadOptions`], because the verdict *is* that load.
+//! This is the vocabulary both games write their findings in; each game
+//! finds its own problems (`chess::problems`, `xiangqi::problems`), and
+//! [`validate_position`](crate::validate_position) (beside the other
+//! per-game dispatch) gives the one verdict: a position is
+//! [`Diagnosis::valid`] exactly when [`Game::load`](crate::Game::load)
+//! accepts it under the same [`LoadOptions`](crate::LoadOptions), because the
+//! verdict *is* that load.
 
-use crate::{Game, InputError, LoadOptions, RuleOptions, Side, Variant, chess, xiangqi};
+use crate::Side;
 
 /// What is wrong with a position, for both games. Every problem a game can
 /// find has its own kind, so a caller can act on it without reading the
@@ -157,11 +160,11 @@ pub struct Sanitized {
     pub dropped: Vec<Dropped>,
 }
 
-/// Everything [`validate_position`] found.
+/// Everything [`validate_position`](crate::validate_position) found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnosis {
     /// Whether the position and its history can be played: what
-    /// [`Game::load`] says with the same options.
+    /// [`Game::load`](crate::Game::load) says with the same options.
     pub valid: bool,
     /// Every problem found: the start position's, tolerated or not, then the
     /// history's first illegal move (a history is judged only from a start
@@ -171,51 +174,4 @@ pub struct Diagnosis {
     /// the en-passant square leaves a start position the strictness accepts
     /// (`None` when other problems remain).
     pub sanitized: Option<Sanitized>,
-}
-
-/// Diagnoses a start position and its history under `options`: every
-/// problem of the FEN (not only the first), then the history's first bad
-/// move, and with `sanitize` the FEN with its impossible castling rights and
-/// en-passant square dropped. A FEN that cannot be read is a problem too
-/// ([`ProblemKind::Syntax`]), not an error: the only errors are settings
-/// that do not fit the variant, as [`Game::load`] refuses them.
-pub fn validate_position(
-    variant: Variant,
-    fen: &str,
-    moves: &[impl AsRef<str>],
-    options: LoadOptions,
-    sanitize: bool,
-) -> Result<Diagnosis, InputError> {
-    let (mut problems, sanitized) = match variant {
-        Variant::Xiangqi => xiangqi::problems::diagnose(fen, options.strictness, sanitize),
-        chess => chess::problems::diagnose(chess, fen, options.strictness, sanitize),
-    };
-    let loaded = Game::load(variant, fen, moves, options, &RuleOptions::default());
-    let valid = match loaded {
-        Ok(_) => true,
-        Err(InputError::HistoryMove { index, error }) => {
-            problems.push(PositionProblem {
-                move_index: Some(index),
-                ..PositionProblem::new(
-                    ProblemKind::IllegalMove,
-                    format!("move {index} of the history: {error}"),
-                )
-            });
-            false
-        }
-        Err(InputError::Fen(error)) => {
-            // The diagnostics name every problem the reader refuses; should
-            // one ever be missing, the reader's own sentence stands for it.
-            if problems.iter().all(|p| p.tolerated) {
-                problems.push(PositionProblem::new(ProblemKind::Syntax, error.to_string()));
-            }
-            false
-        }
-        Err(other) => return Err(other),
-    };
-    Ok(Diagnosis {
-        valid,
-        problems,
-        sanitized: if sanitize { sanitized } else { None },
-    })
 }

@@ -2,11 +2,12 @@
 //! search call. Each call goes to the game's own adapter; what is common to
 //! both (perft split by root move, the rule-set check) is decided here once.
 //! The game records (`parse_record`, `write_record`) are routed here too, to
-//! each game's own readers and writers.
+//! each game's own readers and writers, and a position's diagnosis
+//! (`validate_position`) to each game's own findings.
 
 use super::{
-    InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionError, PerftReport, RuleOptions,
-    Status, Variant, Verdict, chess,
+    Diagnosis, InputError, LoadOptions, MoveCoordinates, MoveInfo, OptionError, PerftReport,
+    PositionProblem, ProblemKind, RuleOptions, Status, Variant, Verdict, chess,
     chess::ChessRules,
     record::{ParseOptions, RecordFormat, RecordedGame, WriteOptions},
     xiangqi,
@@ -212,6 +213,53 @@ pub fn write_record(
         }
         (Some(_), RecordFormat::Xqf) => Err(OptionError::XqfForChess.into()),
     }
+}
+
+/// Diagnoses a start position and its history under `options`: every
+/// problem of the FEN (not only the first), then the history's first bad
+/// move, and with `sanitize` the FEN with its impossible castling rights and
+/// en-passant square dropped. A FEN that cannot be read is a problem too
+/// ([`ProblemKind::Syntax`]), not an error: the only errors are settings
+/// that do not fit the variant, as [`Game::load`] refuses them.
+pub fn validate_position(
+    variant: Variant,
+    fen: &str,
+    moves: &[impl AsRef<str>],
+    options: LoadOptions,
+    sanitize: bool,
+) -> Result<Diagnosis, InputError> {
+    let (mut problems, sanitized) = match variant {
+        Variant::Xiangqi => xiangqi::problems::diagnose(fen, options.strictness, sanitize),
+        chess => chess::problems::diagnose(chess, fen, options.strictness, sanitize),
+    };
+    let loaded = Game::load(variant, fen, moves, options, &RuleOptions::default());
+    let valid = match loaded {
+        Ok(_) => true,
+        Err(InputError::HistoryMove { index, error }) => {
+            problems.push(PositionProblem {
+                move_index: Some(index),
+                ..PositionProblem::new(
+                    ProblemKind::IllegalMove,
+                    format!("move {index} of the history: {error}"),
+                )
+            });
+            false
+        }
+        Err(InputError::Fen(error)) => {
+            // The diagnostics name every problem the reader refuses; should
+            // one ever be missing, the reader's own sentence stands for it.
+            if problems.iter().all(|p| p.tolerated) {
+                problems.push(PositionProblem::new(ProblemKind::Syntax, error.to_string()));
+            }
+            false
+        }
+        Err(other) => return Err(other),
+    };
+    Ok(Diagnosis {
+        valid,
+        problems,
+        sanitized: if sanitize { sanitized } else { None },
+    })
 }
 
 #[cfg(test)]

@@ -211,10 +211,8 @@ pub mod record;
 mod types;
 pub mod xiangqi;
 
-pub use diagnosis::{
-    Diagnosis, Dropped, PositionProblem, ProblemKind, Sanitized, validate_position,
-};
-pub use dispatch::{Game, parse_record, write_record};
+pub use diagnosis::{Diagnosis, Dropped, PositionProblem, ProblemKind, Sanitized};
+pub use dispatch::{Game, parse_record, validate_position, write_record};
 pub use error::{FenError, InputError, MoveError};
 pub use options::{LoadOptions, MaterialDraw, OptionError, OptionField, RuleOptions, Strictness};
 pub use outcome::{Outcome, Reason, RuleSet, Side};
