@@ -8,6 +8,8 @@
 //! the two dialects (handshake and detection, options, positions, searches,
 //! `info` lines).
 
+pub mod coordinates;
+pub mod pool;
 pub mod process;
 pub mod protocol;
 
