@@ -10,6 +10,7 @@ use arbiter_engine::{ClockLimits, Limits, Score, Strength};
 use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 use super::spec::{EngineKind, EngineSpec};
+use crate::engines::uci_variant;
 use crate::external::coordinates::{ranks_iccs, ranks_one_based};
 use crate::external::{self, Engine, EnginePosition, EngineScore, ExternalError, Protocol};
 use crate::uci::{self, Backend, Event, Job};
@@ -174,23 +175,6 @@ impl ExternalPlayer {
         self.engine
             .as_mut()
             .ok_or_else(|| PlayerError::Backend("no engine".to_owned()))
-    }
-}
-
-/// The `UCI_Variant` value of a variant, as Fairy-Stockfish and lichess
-/// name it; `None` for chess and Chess960 (standard chess with
-/// `UCI_Chess960`).
-fn uci_variant(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess | Variant::Chess960 => None,
-        Variant::Xiangqi => Some("xiangqi"),
-        Variant::Atomic => Some("atomic"),
-        Variant::Antichess => Some("antichess"),
-        Variant::KingOfTheHill => Some("kingofthehill"),
-        Variant::ThreeCheck => Some("3check"),
-        Variant::Crazyhouse => Some("crazyhouse"),
-        Variant::RacingKings => Some("racingkings"),
-        Variant::Horde => Some("horde"),
     }
 }
 

@@ -14,7 +14,7 @@ pub mod process;
 pub mod protocol;
 
 pub use protocol::{
-    BestMove, Engine, EngineOption, EnginePosition, EngineScore, Info, Limit, Protocol,
+    BestMove, Engine, EngineOption, EnginePosition, EngineScore, Info, Limit, Protocol, Until,
 };
 
 /// What can go wrong with an engine process. Each names what the caller can

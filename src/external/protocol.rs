@@ -145,6 +145,19 @@ pub struct Engine {
 /// deadline, before it is held to be hanging.
 pub const STOP_GRACE: Duration = Duration::from_millis(1000);
 
+/// When a search must end: `stop` is sent at `stop_at` or when `cancel` is
+/// raised, and the engine is held to hang when it has not answered `grace`
+/// after that.
+#[derive(Debug, Clone, Copy)]
+pub struct Until<'a> {
+    /// When `stop` is sent.
+    pub stop_at: Instant,
+    /// How long the engine may take to answer `stop`.
+    pub grace: Duration,
+    /// Raised when the caller went away.
+    pub cancel: &'a AtomicBool,
+}
+
 /// How often a search looks at its cancel flag while the engine is silent.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
@@ -276,12 +289,17 @@ impl Engine {
         on_info: impl FnMut(&Info),
     ) -> Result<BestMove, ExternalError> {
         let never = AtomicBool::new(false);
-        self.search_until(position, limit, search_moves, deadline, &never, on_info)
+        let until = Until {
+            stop_at: deadline,
+            grace: STOP_GRACE,
+            cancel: &never,
+        };
+        self.search_until(position, limit, search_moves, until, on_info)
     }
 
-    /// [`Self::search`] that also sends `stop` as soon as `cancel` is raised
-    /// (its caller went away), checked every few milliseconds; the engine then
-    /// has [`STOP_GRACE`] to answer, as at the deadline.
+    /// [`Self::search`] with its own grace after `stop`, which is also sent
+    /// as soon as `until.cancel` is raised (its caller went away), checked
+    /// every few milliseconds.
     ///
     /// # Errors
     /// As [`Self::search`].
@@ -290,15 +308,15 @@ impl Engine {
         position: &EnginePosition,
         limit: Limit,
         search_moves: &[String],
-        deadline: Instant,
-        cancel: &AtomicBool,
+        until: Until<'_>,
         mut on_info: impl FnMut(&Info),
     ) -> Result<BestMove, ExternalError> {
+        let cancel = until.cancel;
         self.process.send(&self.position_command(position))?;
         self.process.send(&self.go_command(limit, search_moves))?;
         let mut last: Option<Info> = None;
         let mut stop_sent = false;
-        let mut wait_until = deadline;
+        let mut wait_until = until.stop_at;
         loop {
             let poll = if stop_sent {
                 wait_until
@@ -313,7 +331,7 @@ impl Engine {
                 {
                     self.process.send("stop")?;
                     stop_sent = true;
-                    wait_until = Instant::now() + STOP_GRACE;
+                    wait_until = Instant::now() + until.grace;
                     continue;
                 }
                 Err(ExternalError::Timeout) if !stop_sent => continue,
