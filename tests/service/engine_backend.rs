@@ -67,7 +67,9 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn server(env: &[(&str, &str)]) -> ServerProcess {
-    ServerProcess::start(env!("CARGO_BIN_EXE_arbiter"), env, None)
+    let mut env = env.to_vec();
+    env.push(("ARBITER_DRAIN_TIMEOUT_SECS", "2"));
+    ServerProcess::start(env!("CARGO_BIN_EXE_arbiter"), &env, None)
 }
 
 async fn client(server: &ServerProcess) -> EngineClient<Channel> {
@@ -195,6 +197,7 @@ async fn stockfish_answers_best_move_and_analysis_with_described_moves() {
     );
     let (_, engine) = best_move(&mut client, request).await.unwrap();
     assert_eq!(engine, "builtin");
+    drop(client);
     stop_without_leaks(server);
 }
 
@@ -218,6 +221,7 @@ async fn fairy_stockfish_plays_xiangqi_by_arbiters_repetition_rules() {
     request.options = rules(pb::RuleSet::Axf);
     let (answer, _) = best_move(&mut client, request).await.unwrap();
     assert_ne!(best(&answer), "d4e4", "a perpetual check under AXF");
+    drop(client);
     stop_without_leaks(server);
 }
 
@@ -248,6 +252,7 @@ async fn an_engine_that_prefers_a_forbidden_repetition_is_kept_from_it() {
     request.search_moves = vec!["d4e4".to_owned(), "d4d3".to_owned()];
     let (answer, _) = best_move(&mut client, request).await.unwrap();
     assert_eq!(best(&answer), "d4d3");
+    drop(client);
     stop_without_leaks(server);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -294,6 +299,7 @@ async fn misbehaving_engines_fail_their_call_and_the_next_one_succeeds() {
             metrics.contains("arbiter_engine_backend_restarts_total{game=\"chess\"} 1"),
             "{mode}"
         );
+        drop(client);
         stop_without_leaks(server);
     }
     let _ = std::fs::remove_dir_all(dir);
