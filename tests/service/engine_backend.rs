@@ -221,6 +221,32 @@ async fn fairy_stockfish_plays_xiangqi_by_arbiters_repetition_rules() {
     request.options = rules(pb::RuleSet::Axf);
     let (answer, _) = best_move(&mut client, request).await.unwrap();
     assert_ne!(best(&answer), "d4e4", "a perpetual check under AXF");
+
+    // Analyze streams Fairy-Stockfish's lines, described, in ICCS.
+    let request = pb::AnalyzeRequest {
+        position: xiangqi("", &["h2e2"]),
+        limits: depth(6),
+        multipv: 2,
+        ..Default::default()
+    };
+    let mut stream = client.analyze(request).await.unwrap().into_inner();
+    let (mut infos, mut last) = (0, None);
+    while let Some(message) = stream.message().await.unwrap() {
+        match message.event.unwrap() {
+            pb::analyze_response::Event::Info(info) => {
+                infos += 1;
+                let line = info.line.unwrap();
+                assert!(
+                    line.pv
+                        .iter()
+                        .all(|m| !m.san.is_empty() && m.uci.len() == 4)
+                );
+            }
+            pb::analyze_response::Event::BestMove(answer) => last = Some(answer),
+        }
+    }
+    assert!(infos >= 6, "{infos} info lines");
+    assert_eq!(last.expect("a final answer").lines.len(), 2);
     drop(client);
     stop_without_leaks(server);
 }
