@@ -94,6 +94,13 @@ impl Backend {
         // A process may have to be started first (its handshake bounded by
         // the call's deadline); the search's own time counts from then on.
         let mut lease = self.pool.lease(latest)?;
+        // A process that died while idle is found out by its first line
+        // (the options, or `isready`): replaced at once, within the call.
+        if let Err(error) = lease.configure(&prepared.options, hard) {
+            tracing::info!(engine = %self.command(), %error, "idle engine process gone; restarting");
+            lease.fail();
+            lease = self.pool.lease(latest)?;
+        }
         let searching = Instant::now();
         let cap = match prepared.limit {
             Limit::MoveTime(time) => searching + time + MOVETIME_SLACK,

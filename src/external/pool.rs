@@ -347,7 +347,8 @@ impl EnginePool {
         }
         state.idle.push(slot);
         drop(state);
-        self.changed.notify_one();
+        // All: the supervisor waits on the same condition as the callers.
+        self.changed.notify_all();
     }
 
     /// One more failure: the next start waits 100 ms × 2^(failures − 1),

@@ -180,12 +180,21 @@ async fn stockfish_answers_best_move_and_analysis_with_described_moves() {
     assert_eq!(last.depth, 10);
     assert_eq!(last.stop_reason(), pb::StopReason::Depth);
 
+    // A process that died while idle is replaced within the next call.
+    for pid in server.children() {
+        Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .unwrap();
+    }
     // A level goes to Stockfish's own strength options.
     let mut request = best_move_request(chess("", &[]), movetime(50));
     request.strength = Some(pb::Strength {
         value: Some(pb::strength::Value::Elo(1500)),
     });
-    assert!(best_move(&mut client, request).await.is_ok());
+    best_move(&mut client, request)
+        .await
+        .expect("a fresh process, with UCI_Elo");
 
     // Stockfish offers no UCI_Variant: atomic stays with the built-in engine.
     let request = best_move_request(

@@ -5,9 +5,10 @@
 //! built-in engine plays every game without an external engine, and the
 //! chess variants the chess engine does not offer.
 //!
-//! Contract (docs/operations.md): a process that crashes or does not answer
-//! `stop` in time fails its call with UNAVAILABLE (no retry: the next call
-//! gets a fresh process after the backoff); one that answers a move or
+//! Contract (docs/bots-and-uci.md): a process that crashes during a search
+//! or does not answer `stop` in time fails its call with UNAVAILABLE (no
+//! retry: the next call gets a fresh process after the backoff; one found
+//! dead before its search is replaced within the call); one that answers a move or
 //! line the rules refuse, or breaks the protocol, fails it with INTERNAL;
 //! every process busy and the waiting places taken is RESOURCE_EXHAUSTED.
 
