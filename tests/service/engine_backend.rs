@@ -196,6 +196,36 @@ async fn stockfish_answers_best_move_and_analysis_with_described_moves() {
         .await
         .expect("a fresh process, with UCI_Elo");
 
+    // A mate limit and a game clock reach the engine as `go mate` and `go wtime …`.
+    let mut request = best_move_request(
+        chess(
+            "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P3/2N5/PPPP1PPP/R1BbK2R w KQkq - 0 6",
+            &[],
+        ),
+        Some(pb::SearchLimits {
+            limit: Some(pb::search_limits::Limit::Mate(2)),
+        }),
+    );
+    let (answer, _) = best_move(&mut client, request.clone()).await.unwrap();
+    assert_eq!(best(&answer), "c4f7");
+    assert_eq!(answer.stop_reason(), pb::StopReason::Forced);
+    assert!(matches!(
+        answer.score.unwrap().value,
+        Some(pb::score::Value::Mate(2))
+    ));
+    request.limits = Some(pb::SearchLimits {
+        limit: Some(pb::search_limits::Limit::Clock(pb::ClockLimits {
+            white_ms: 2000,
+            black_ms: 2000,
+            white_increment_ms: 0,
+            black_increment_ms: 0,
+            moves_to_go: 0,
+        })),
+    });
+    let started = Instant::now();
+    best_move(&mut client, request).await.unwrap();
+    assert!(started.elapsed() < Duration::from_secs(2));
+
     // Stockfish offers no UCI_Variant: atomic stays with the built-in engine.
     let request = best_move_request(
         Some(pb::Position {
@@ -287,6 +317,18 @@ async fn an_engine_that_prefers_a_forbidden_repetition_is_kept_from_it() {
     request.search_moves = vec!["d4e4".to_owned(), "d4d3".to_owned()];
     let (answer, _) = best_move(&mut client, request).await.unwrap();
     assert_eq!(best(&answer), "d4d3");
+    // The fake has neither strength options nor MultiPV: refused, clearly.
+    let mut request = ask(pb::RuleSet::Axf);
+    request.strength = Some(pb::Strength {
+        value: Some(pb::strength::Value::Level(5)),
+    });
+    let error = best_move(&mut client, request).await.unwrap_err();
+    assert_eq!(error.code(), Code::FailedPrecondition, "{error:?}");
+    assert!(error.message().contains("Skill Level"), "{error:?}");
+    let mut request = ask(pb::RuleSet::Axf);
+    request.multipv = 2;
+    let error = best_move(&mut client, request).await.unwrap_err();
+    assert_eq!(error.code(), Code::FailedPrecondition, "{error:?}");
     drop(client);
     stop_without_leaks(server);
     let _ = std::fs::remove_dir_all(dir);
