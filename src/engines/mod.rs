@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use arbiter_rules::Variant;
 
-use crate::external::pool::{EnginePool, PoolObserver, ProcessSpec};
+use crate::external::pool::{EnginePool, ProcessObserver, ProcessSpec};
 
 pub use prepare::{PrepareError, Prepared, Request, Strength, uci_variant};
 pub use run::RunError;
@@ -58,7 +58,7 @@ impl Backend {
         xiangqi: bool,
         processes: usize,
         queue: usize,
-        observer: Arc<dyn PoolObserver>,
+        observer: Arc<dyn ProcessObserver>,
     ) -> Self {
         let spec = ProcessSpec {
             command,

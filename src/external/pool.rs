@@ -32,7 +32,7 @@ pub struct ProcessSpec {
 }
 
 /// What the pool reports as it runs, for metrics and health.
-pub trait PoolObserver: Send + Sync {
+pub trait ProcessObserver: Send + Sync {
     /// A process was started; `restart` when it replaces one that failed.
     fn started(&self, restart: bool);
     /// The number of processes alive changed.
@@ -104,7 +104,7 @@ pub struct EnginePool {
     queue: usize,
     state: Mutex<State>,
     changed: Condvar,
-    observer: Arc<dyn PoolObserver>,
+    observer: Arc<dyn ProcessObserver>,
 }
 
 impl std::fmt::Debug for EnginePool {
@@ -124,7 +124,7 @@ impl EnginePool {
         spec: ProcessSpec,
         processes: usize,
         queue: usize,
-        observer: Arc<dyn PoolObserver>,
+        observer: Arc<dyn ProcessObserver>,
     ) -> Self {
         let processes = processes.max(1);
         let state = State {
@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn a_missing_program_fails_to_start_and_is_not_startable() {
         struct Quiet;
-        impl PoolObserver for Quiet {
+        impl ProcessObserver for Quiet {
             fn started(&self, _: bool) {}
             fn alive(&self, _: usize) {}
             fn startable(&self, _: bool) {}

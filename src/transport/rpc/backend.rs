@@ -25,7 +25,7 @@ use super::convert::PositionInput;
 use super::status::{input_error, invalid_argument};
 use crate::config::{Config, EngineChoice};
 use crate::engines::{Backend, PrepareError, Request, RunError, Strength};
-use crate::external::pool::{PoolError, PoolObserver};
+use crate::external::pool::{PoolError, ProcessObserver};
 use crate::proto as pb;
 
 /// The external engines of both games, if any, and whether each can start.
@@ -67,7 +67,7 @@ struct Observer {
     health: Arc<Health>,
 }
 
-impl PoolObserver for Observer {
+impl ProcessObserver for Observer {
     fn started(&self, restart: bool) {
         if restart {
             metrics::counter!("arbiter_engine_backend_restarts_total", "game" => self.game)
