@@ -192,6 +192,69 @@ pub struct Config {
     /// Search time when a request gives no limit, in milliseconds.
     #[arg(long, env = "ARBITER_DEFAULT_MOVETIME_MS", default_value_t = 1_000)]
     pub default_movetime_ms: u64,
+
+    /// The engine behind arbiter.v1.Engine for a game: `chess=builtin` (the
+    /// default), `chess=uci:/usr/games/stockfish`,
+    /// `xiangqi=uci:/usr/games/fairy-stockfish` (a UCI or UCCI program, its
+    /// protocol detected). Repeatable; wins over ARBITER_ENGINE_CHESS and
+    /// ARBITER_ENGINE_XIANGQI.
+    #[arg(long = "engine", value_name = "GAME=builtin|uci:PATH")]
+    pub engine: Vec<String>,
+
+    /// The chess engine, as `--engine chess=…` takes it.
+    #[arg(long, env = "ARBITER_ENGINE_CHESS", hide = true)]
+    pub engine_chess: Option<String>,
+
+    /// The xiangqi engine, as `--engine xiangqi=…` takes it.
+    #[arg(long, env = "ARBITER_ENGINE_XIANGQI", hide = true)]
+    pub engine_xiangqi: Option<String>,
+
+    /// An option set on a game's external engine after its handshake,
+    /// `GAME:NAME=VALUE` (`chess:Hash=64`,
+    /// `xiangqi:EvalFile=/srv/pikafish.nnue`). Repeatable; the environment
+    /// variable takes a list separated by `;`.
+    #[arg(
+        long = "engine-option",
+        env = "ARBITER_ENGINE_OPTIONS",
+        value_name = "GAME:NAME=VALUE",
+        value_delimiter = ';'
+    )]
+    pub engine_options: Vec<String>,
+}
+
+/// Which engine answers a game's Engine calls.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// Arbiter's own engine, in process.
+    #[default]
+    Builtin,
+    /// A UCI or UCCI program, run as a supervised pool of processes.
+    External {
+        /// The program.
+        command: PathBuf,
+        /// Options set after its handshake, in order.
+        options: Vec<(String, String)>,
+    },
+}
+
+/// The engines of both games, read from `--engine` / `--engine-option` and
+/// their environment variables.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EngineChoices {
+    /// Chess, Chess960 and the chess variants.
+    pub chess: EngineChoice,
+    /// Xiangqi.
+    pub xiangqi: EngineChoice,
+}
+
+impl EngineChoices {
+    fn game(&mut self, name: &str) -> Result<&mut EngineChoice, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "chess" => Ok(&mut self.chess),
+            "xiangqi" => Ok(&mut self.xiangqi),
+            other => Err(format!("unknown game '{other}' (chess or xiangqi)")),
+        }
+    }
 }
 
 /// The binary's modes besides serving.
@@ -285,6 +348,7 @@ impl Config {
         if self.handshake_timeout_ms == 0 {
             return Err("ARBITER_HANDSHAKE_TIMEOUT_MS must be at least 1".to_owned());
         }
+        self.engine_choices()?;
         for origin in &self.cors_origins {
             let origin = origin.trim();
             if !origin.is_empty()
@@ -299,6 +363,69 @@ impl Config {
             }
         }
         Ok(())
+    }
+
+    /// The engine of each game: the environment's, then `--engine` flags
+    /// in order, then the options, each for a game played by a program.
+    ///
+    /// # Errors
+    /// A setting that does not read, or an option for a built-in engine.
+    pub fn engine_choices(&self) -> Result<EngineChoices, String> {
+        let mut choices = EngineChoices::default();
+        let env = [
+            ("chess", &self.engine_chess),
+            ("xiangqi", &self.engine_xiangqi),
+        ];
+        let settings = env
+            .iter()
+            .filter_map(|(game, value)| value.as_ref().map(|v| format!("{game}={v}")))
+            .chain(self.engine.iter().cloned());
+        for setting in settings {
+            let (game, backend) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("--engine {setting}: expected GAME=builtin|uci:PATH"))?;
+            let choice = choices
+                .game(game)
+                .map_err(|e| format!("--engine {setting}: {e}"))?;
+            *choice = match backend.trim() {
+                "builtin" => EngineChoice::Builtin,
+                other => match other.strip_prefix("uci:") {
+                    Some(path) if !path.trim().is_empty() => EngineChoice::External {
+                        command: PathBuf::from(path.trim()),
+                        options: Vec::new(),
+                    },
+                    _ => {
+                        return Err(format!("--engine {setting}: expected builtin or uci:PATH"));
+                    }
+                },
+            };
+        }
+        for setting in self.engine_options.iter().filter(|s| !s.trim().is_empty()) {
+            let parsed = setting.split_once(':').and_then(|(game, option)| {
+                let (name, value) = option.split_once('=')?;
+                Some((game, name.trim(), value.trim()))
+            });
+            let Some((game, name, value)) = parsed.filter(|(_, name, _)| !name.is_empty()) else {
+                return Err(format!(
+                    "--engine-option {setting}: expected GAME:NAME=VALUE"
+                ));
+            };
+            match choices
+                .game(game)
+                .map_err(|e| format!("--engine-option {setting}: {e}"))?
+            {
+                EngineChoice::External { options, .. } => {
+                    options.push((name.to_owned(), value.to_owned()));
+                }
+                EngineChoice::Builtin => {
+                    return Err(format!(
+                        "--engine-option {setting}: {} is played by the built-in engine, which takes no options",
+                        game.trim()
+                    ));
+                }
+            }
+        }
+        Ok(choices)
     }
 
     /// Defaults for tests and embedding: ephemeral ports on loopback.
@@ -383,6 +510,51 @@ mod tests {
     use clap::Parser;
 
     use super::Config;
+
+    #[test]
+    fn engines_are_chosen_per_game_flags_over_environment() {
+        let config = Config::parse_from([
+            "arbiter",
+            "--engine",
+            "chess=uci:/usr/games/stockfish",
+            "--engine-option",
+            "chess:Hash=64",
+            "--engine-option",
+            "chess:Skill Level=3",
+        ]);
+        let choices = config.engine_choices().unwrap();
+        assert_eq!(
+            choices.chess,
+            super::EngineChoice::External {
+                command: "/usr/games/stockfish".into(),
+                options: vec![
+                    ("Hash".to_owned(), "64".to_owned()),
+                    ("Skill Level".to_owned(), "3".to_owned())
+                ],
+            }
+        );
+        assert_eq!(choices.xiangqi, super::EngineChoice::Builtin);
+        let mut config = Config::for_tests();
+        config.engine_xiangqi = Some("uci:/usr/games/fairy-stockfish".to_owned());
+        config.engine = vec!["xiangqi=builtin".to_owned()];
+        assert_eq!(
+            config.engine_choices().unwrap().xiangqi,
+            super::EngineChoice::Builtin
+        );
+        for bad in [
+            vec!["--engine", "shogi=builtin"],
+            vec!["--engine", "chess=stockfish"],
+            vec!["--engine", "chess=uci:"],
+            vec!["--engine-option", "chess:Hash=64"],
+            vec!["--engine", "chess=uci:/x", "--engine-option", "chess=Hash"],
+        ] {
+            let config = Config::parse_from(std::iter::once("arbiter").chain(bad.clone()));
+            assert!(config.validate().is_err(), "{bad:?}");
+        }
+        // `match` keeps its own --engine.
+        let config = Config::parse_from(["arbiter", "match", "--engine", "name=A,builtin"]);
+        assert!(config.engine.is_empty());
+    }
 
     #[test]
     fn connection_limits_are_read_and_validated() {

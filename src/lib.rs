@@ -9,6 +9,7 @@
 
 pub mod arena;
 pub mod config;
+pub mod engines;
 pub mod external;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzz;

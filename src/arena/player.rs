@@ -10,6 +10,8 @@ use arbiter_engine::{ClockLimits, Limits, Score, Strength};
 use arbiter_rules::{Game, LoadOptions, RuleOptions, Variant};
 
 use super::spec::{EngineKind, EngineSpec};
+use crate::engines::uci_variant;
+use crate::external::coordinates::{ranks_iccs, ranks_one_based};
 use crate::external::{self, Engine, EnginePosition, EngineScore, ExternalError, Protocol};
 use crate::uci::{self, Backend, Event, Job};
 
@@ -176,23 +178,6 @@ impl ExternalPlayer {
     }
 }
 
-/// The `UCI_Variant` value of a variant, as Fairy-Stockfish and lichess
-/// name it; `None` for chess and Chess960 (standard chess with
-/// `UCI_Chess960`).
-fn uci_variant(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess | Variant::Chess960 => None,
-        Variant::Xiangqi => Some("xiangqi"),
-        Variant::Atomic => Some("atomic"),
-        Variant::Antichess => Some("antichess"),
-        Variant::KingOfTheHill => Some("kingofthehill"),
-        Variant::ThreeCheck => Some("3check"),
-        Variant::Crazyhouse => Some("crazyhouse"),
-        Variant::RacingKings => Some("racingkings"),
-        Variant::Horde => Some("horde"),
-    }
-}
-
 impl Player for ExternalPlayer {
     fn name(&self) -> &str {
         &self.name
@@ -278,6 +263,7 @@ impl Player for ExternalPlayer {
                 black,
                 white_increment: increment,
                 black_increment: increment,
+                moves_to_go: None,
                 white_to_move,
             },
         };
@@ -298,54 +284,6 @@ impl Player for ExternalPlayer {
                 Err(error.into())
             }
         }
-    }
-}
-
-/// A xiangqi move from ICCS ranks (0-9) to Fairy-Stockfish's (1-10):
-/// `h2e2` → `h3e3`. Anything that is not two ICCS squares is left as it is
-/// (the referee judges what comes back).
-fn ranks_one_based(iccs: &str) -> String {
-    let bytes = iccs.as_bytes();
-    if bytes.len() == 4 && bytes[1].is_ascii_digit() && bytes[3].is_ascii_digit() {
-        let rank = |d: u8| u32::from(d - b'0') + 1;
-        format!(
-            "{}{}{}{}",
-            char::from(bytes[0]),
-            rank(bytes[1]),
-            char::from(bytes[2]),
-            rank(bytes[3])
-        )
-    } else {
-        iccs.to_owned()
-    }
-}
-
-/// A xiangqi move from ranks 1-10 back to ICCS; `None`-like inputs (that do
-/// not read as two squares with ranks 1-10) are left as they are.
-fn ranks_iccs(one_based: &str) -> String {
-    let squares: Option<Vec<(char, u32)>> = {
-        let mut squares = Vec::new();
-        let mut chars = one_based.chars().peekable();
-        while let Some(file) = chars.next() {
-            let mut digits = String::new();
-            while let Some(d) = chars.peek().filter(|c| c.is_ascii_digit()) {
-                digits.push(*d);
-                chars.next();
-            }
-            squares.push((file, digits.parse().unwrap_or(0)));
-        }
-        Some(squares).filter(|s: &Vec<(char, u32)>| {
-            s.len() == 2
-                && s.iter()
-                    .all(|&(f, r)| ('a'..='i').contains(&f) && (1..=10).contains(&r))
-        })
-    };
-    match squares {
-        Some(squares) => squares
-            .iter()
-            .map(|(file, rank)| format!("{file}{}", rank - 1))
-            .collect(),
-        None => one_based.to_owned(),
     }
 }
 
@@ -434,22 +372,5 @@ impl Player for BackendPlayer {
                 Err(_) => return Err(PlayerError::External(ExternalError::Timeout)),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn xiangqi_ranks_convert_both_ways() {
-        assert_eq!(ranks_one_based("h2e2"), "h3e3");
-        assert_eq!(ranks_one_based("a9a8"), "a10a9");
-        assert_eq!(ranks_iccs("a10a9"), "a9a8");
-        assert_eq!(ranks_iccs("h3e3"), "h2e2");
-        // Not two squares with ranks 1-10: left for the referee to refuse.
-        assert_eq!(ranks_iccs("h0e0"), "h0e0");
-        assert_eq!(ranks_iccs("(none)"), "(none)");
-        assert_eq!(ranks_iccs("j3e3"), "j3e3");
     }
 }

@@ -8,11 +8,13 @@
 //! the two dialects (handshake and detection, options, positions, searches,
 //! `info` lines).
 
+pub mod coordinates;
+pub mod pool;
 pub mod process;
 pub mod protocol;
 
 pub use protocol::{
-    BestMove, Engine, EngineOption, EnginePosition, EngineScore, Info, Limit, Protocol,
+    BestMove, Engine, EngineOption, EnginePosition, EngineScore, Info, Limit, Protocol, Until,
 };
 
 /// What can go wrong with an engine process. Each names what the caller can

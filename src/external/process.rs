@@ -25,8 +25,16 @@ pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: mpsc::Receiver<Result<String, ExternalError>>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr: Arc<Mutex<StderrTail>>,
     command: String,
+}
+
+/// The last lines of stderr and how many were written in all, so a caller
+/// can take just the lines one search wrote ([`EngineProcess::stderr_since`]).
+#[derive(Debug, Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    written: u64,
 }
 
 impl EngineProcess {
@@ -69,7 +77,7 @@ impl EngineProcess {
                 command: name.clone(),
                 source,
             })?;
-        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::new(Mutex::new(StderrTail::default()));
         let stderr_tail = Arc::clone(&tail);
         std::thread::Builder::new()
             .name("engine-stderr".to_owned())
@@ -125,7 +133,26 @@ impl EngineProcess {
     #[must_use]
     pub fn stderr_tail(&self) -> String {
         let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
-        tail.iter().cloned().collect::<Vec<_>>().join("\n")
+        tail.lines.iter().cloned().collect::<Vec<_>>().join("\n")
+    }
+
+    /// The stderr lines written after the first `seen` (those still kept:
+    /// at most the last 20), and the count to pass next time.
+    #[must_use]
+    pub fn stderr_since(&self, seen: u64) -> (Vec<String>, u64) {
+        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+        let new = usize::try_from(tail.written.saturating_sub(seen)).unwrap_or(usize::MAX);
+        let skip = tail.lines.len().saturating_sub(new);
+        (
+            tail.lines.iter().skip(skip).cloned().collect(),
+            tail.written,
+        )
+    }
+
+    /// The process's id (also its process group's: see [`Self::spawn`]).
+    #[must_use]
+    pub fn id(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the process and reaps it.
@@ -190,7 +217,7 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Result<String, ExternalEr
 
 /// Keeps the last lines of stderr, each cut to 500 bytes, reading
 /// everything the engine writes so that it never blocks on a full pipe.
-fn keep_tail(mut stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+fn keep_tail(mut stderr: impl Read, tail: &Mutex<StderrTail>) {
     let mut chunk = [0u8; 8192];
     let mut current = Vec::new();
     loop {
@@ -202,10 +229,11 @@ fn keep_tail(mut stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
             if byte == b'\n' {
                 let text = String::from_utf8_lossy(&current).into_owned();
                 let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
-                if tail.len() == STDERR_TAIL_LINES {
-                    tail.pop_front();
+                if tail.lines.len() == STDERR_TAIL_LINES {
+                    tail.lines.pop_front();
                 }
-                tail.push_back(text);
+                tail.lines.push_back(text);
+                tail.written += 1;
                 current.clear();
             } else if current.len() < 500 {
                 current.push(byte);

@@ -6,6 +6,7 @@
 //! `nobestmove`.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ExternalError;
@@ -58,6 +59,9 @@ pub enum Limit {
     Nodes(u64),
     /// Thinking time for this move.
     MoveTime(Duration),
+    /// A mate in at most this many moves (UCI's `go mate`; UCCI has none and
+    /// searches to twice as many plies instead).
+    Mate(u32),
     /// Both sides' clocks.
     Clock {
         /// White's (red's) time left.
@@ -68,6 +72,8 @@ pub enum Limit {
         white_increment: Duration,
         /// Black's increment.
         black_increment: Duration,
+        /// Moves until the next time control; `None`: sudden death.
+        moves_to_go: Option<u32>,
         /// The side to move is white (red).
         white_to_move: bool,
     },
@@ -138,6 +144,22 @@ pub struct Engine {
 /// How long an engine may take to answer `stop`, beyond the search's own
 /// deadline, before it is held to be hanging.
 pub const STOP_GRACE: Duration = Duration::from_millis(1000);
+
+/// When a search must end: `stop` is sent at `stop_at` or when `cancel` is
+/// raised, and the engine is held to hang when it has not answered `grace`
+/// after that.
+#[derive(Debug, Clone, Copy)]
+pub struct Until<'a> {
+    /// When `stop` is sent.
+    pub stop_at: Instant,
+    /// How long the engine may take to answer `stop`.
+    pub grace: Duration,
+    /// Raised when the caller went away.
+    pub cancel: &'a AtomicBool,
+}
+
+/// How often a search looks at its cancel flag while the engine is silent.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
 
 impl Engine {
     /// Starts `command` and makes the handshake within `timeout`: in
@@ -264,22 +286,55 @@ impl Engine {
         limit: Limit,
         search_moves: &[String],
         deadline: Instant,
+        on_info: impl FnMut(&Info),
+    ) -> Result<BestMove, ExternalError> {
+        let never = AtomicBool::new(false);
+        let until = Until {
+            stop_at: deadline,
+            grace: STOP_GRACE,
+            cancel: &never,
+        };
+        self.search_until(position, limit, search_moves, until, on_info)
+    }
+
+    /// [`Self::search`] with its own grace after `stop`, which is also sent
+    /// as soon as `until.cancel` is raised (its caller went away), checked
+    /// every few milliseconds.
+    ///
+    /// # Errors
+    /// As [`Self::search`].
+    pub fn search_until(
+        &mut self,
+        position: &EnginePosition,
+        limit: Limit,
+        search_moves: &[String],
+        until: Until<'_>,
         mut on_info: impl FnMut(&Info),
     ) -> Result<BestMove, ExternalError> {
+        let cancel = until.cancel;
         self.process.send(&self.position_command(position))?;
         self.process.send(&self.go_command(limit, search_moves))?;
         let mut last: Option<Info> = None;
         let mut stop_sent = false;
-        let mut wait_until = deadline;
+        let mut wait_until = until.stop_at;
         loop {
-            let line = match self.process.recv(wait_until) {
+            let poll = if stop_sent {
+                wait_until
+            } else {
+                wait_until.min(Instant::now() + CANCEL_POLL)
+            };
+            let line = match self.process.recv(poll) {
                 Ok(line) => line,
-                Err(ExternalError::Timeout) if !stop_sent => {
+                Err(ExternalError::Timeout)
+                    if !stop_sent
+                        && (Instant::now() >= wait_until || cancel.load(Ordering::Relaxed)) =>
+                {
                     self.process.send("stop")?;
                     stop_sent = true;
-                    wait_until = Instant::now() + STOP_GRACE;
+                    wait_until = Instant::now() + until.grace;
                     continue;
                 }
+                Err(ExternalError::Timeout) if !stop_sent => continue,
                 Err(error) => return Err(error),
             };
             let mut words = line.split_whitespace();
@@ -330,6 +385,19 @@ impl Engine {
         self.process.stderr_tail()
     }
 
+    /// The stderr lines written after the first `seen`, and the count to
+    /// pass next time (see [`EngineProcess::stderr_since`]).
+    #[must_use]
+    pub fn stderr_since(&self, seen: u64) -> (Vec<String>, u64) {
+        self.process.stderr_since(seen)
+    }
+
+    /// The engine's process id, which is also its process group's.
+    #[must_use]
+    pub fn process_id(&self) -> u32 {
+        self.process.id()
+    }
+
     fn position_command(&self, position: &EnginePosition) -> String {
         let mut line = match (&position.fen, self.protocol) {
             (Some(fen), _) => format!("position fen {fen}"),
@@ -355,22 +423,31 @@ impl Engine {
             (Limit::MoveTime(time), Protocol::Ucci) => {
                 format!("go time {} movestogo 1", ms(time))
             }
+            (Limit::Mate(moves), Protocol::Uci) => format!("go mate {moves}"),
+            (Limit::Mate(moves), Protocol::Ucci) => format!("go depth {}", moves * 2),
             (
                 Limit::Clock {
                     white,
                     black,
                     white_increment,
                     black_increment,
+                    moves_to_go,
                     ..
                 },
                 Protocol::Uci,
-            ) => format!(
-                "go wtime {} btime {} winc {} binc {}",
-                ms(white),
-                ms(black),
-                white_increment.as_millis(),
-                black_increment.as_millis()
-            ),
+            ) => {
+                let mut go = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    ms(white),
+                    ms(black),
+                    white_increment.as_millis(),
+                    black_increment.as_millis()
+                );
+                if let Some(moves) = moves_to_go.filter(|&m| m > 0) {
+                    go.push_str(&format!(" movestogo {moves}"));
+                }
+                go
+            }
             (
                 Limit::Clock {
                     white,
@@ -378,6 +455,7 @@ impl Engine {
                     white_increment,
                     black_increment,
                     white_to_move,
+                    ..
                 },
                 Protocol::Ucci,
             ) => {

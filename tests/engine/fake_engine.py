@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A UCI engine that misbehaves on purpose, for `arbiter match`'s tests.
+"""A UCI engine that misbehaves on purpose, for `arbiter match`'s and the
+Engine service's tests.
 
   fake_engine.py MODE [MOVES]
 
@@ -15,7 +16,15 @@ playing each other follow a script; `RED;BLACK` gives each side its own list
   hang     never answer, not even `stop`
   slow     sleep 0.5 s, then answer the scripted move (a move of 0.1 s is late)
   silent   never finish the handshake
+  babble   write bytes that are not UTF-8 instead of an answer
+  prefer   answer the first move of MOVES that `go searchmoves` allows (any
+           scripted move without searchmoves): an engine that wants a move
+           the caller may forbid
+With FAKE_ONCE=PATH in the environment the misbehaviour happens once: when
+PATH does not exist yet (it is then created); afterwards the engine answers
+like `script`.
 """
+import os
 import sys
 import time
 
@@ -48,7 +57,20 @@ for line in sys.stdin:
     elif command == "go":
         script = scripts[played % 2]
         move = script[(played // 2) % len(script)]
+        once = os.environ.get("FAKE_ONCE")
+        if once and os.path.exists(once):
+            mode = "script"
+        elif once:
+            open(once, "w").close()
+        if mode == "prefer":
+            allowed = words[words.index("searchmoves") + 1:] if "searchmoves" in words else script
+            move = next((m for m in script if m in allowed), script[0])
+        if mode == "babble":
+            sys.stdout.buffer.write(b"info string \xff\xfe\n")
+            sys.stdout.flush()
+            time.sleep(3600)
         if mode == "crash":
+            say("info depth 1 score cp 0 nodes 1 pv " + move)
             sys.exit(3)
         if mode == "hang":
             time.sleep(3600)

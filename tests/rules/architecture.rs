@@ -56,6 +56,22 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "an engine process is driven line by line; its caller judges what it answers",
     ),
     (
+        "src/engines",
+        &[
+            "crate::transport",
+            "crate::proto",
+            "crate::arena",
+            "crate::uci",
+            "tonic",
+            "prost",
+            "tokio",
+            "arbiter_engine::eval",
+            "arbiter_rules::chess",
+            "arbiter_rules::xiangqi",
+        ],
+        "an external engine is asked in the rules' terms through Game; the wire and the runtime are the transport's",
+    ),
+    (
         "src/uci",
         &[
             "crate::transport",

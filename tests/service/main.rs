@@ -11,6 +11,7 @@ mod support;
 mod adversarial;
 mod batch;
 mod drain;
+mod engine_backend;
 mod engine_bots;
 mod engine_e2e;
 mod fuzz_corpus;

@@ -76,6 +76,46 @@ impl ServerProcess {
         self.child.id()
     }
 
+    /// Its child processes (Linux: every process whose parent it is).
+    pub(crate) fn children(&self) -> Vec<u32> {
+        let parent = self.id().to_string();
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                // After the command's closing parenthesis: state, then the parent.
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1).map(str::to_owned))
+                    .is_some_and(|ppid| ppid == parent)
+            })
+            .collect()
+    }
+
+    /// SIGTERM, then waits for the exit (killed after 15 s): whether it
+    /// exited by itself with status 0.
+    pub(crate) fn terminate(&mut self) -> bool {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let started = Instant::now();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return status.success(),
+                Ok(None) if started.elapsed() < Duration::from_secs(15) => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    return false;
+                }
+            }
+        }
+    }
+
     /// Resident memory of the process, in bytes (Linux).
     pub(crate) fn resident_bytes(&self) -> u64 {
         let statm = std::fs::read_to_string(format!("/proc/{}/statm", self.id())).unwrap();
@@ -86,6 +126,9 @@ impl ServerProcess {
 
 impl Drop for ServerProcess {
     fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            return;
+        }
         let _ = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status();

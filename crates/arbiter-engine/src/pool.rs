@@ -188,6 +188,13 @@ pub struct SearchHandle {
 }
 
 impl SearchHandle {
+    /// A handle over a search run elsewhere (an external engine's) that
+    /// watches `stop`: cancelling or dropping the handle raises it.
+    #[must_use]
+    pub fn from_flag(stop: Arc<AtomicBool>) -> Self {
+        SearchHandle { stop }
+    }
+
     /// Stops the search; its final result is still delivered. Dropping the handle does the same.
     pub fn cancel(&self) {
         self.stop.store(true, Ordering::Relaxed);

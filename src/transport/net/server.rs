@@ -44,6 +44,7 @@ use super::{
     timeout::TimeoutLayer,
 };
 use crate::transport::rpc::{
+    backend::Backends,
     engine::EngineService,
     records::RecordsService,
     rules::{Limits, RulesService},
@@ -184,7 +185,12 @@ async fn run(
     let (drain_tx, drain_rx) = watch::channel(false);
     // One budget for the global limit and the batch items it counts.
     let calls = CallBudget::new(config.max_concurrent_requests);
-    let routes = routes(&config, health_service, calls.clone(), &drain_rx)?;
+    let (routes, backends) = routes(&config, health_service, calls.clone(), &drain_rx)?;
+    tokio::spawn(engine_health(
+        health.clone(),
+        backends.serving(),
+        drain_rx.clone(),
+    ));
     // One instance of each shared layer, so both ports count into the same
     // metrics and take from the same concurrency limit.
     let shared = SharedLayers {
@@ -215,6 +221,7 @@ async fn run(
             drain: drain_tx,
             delay: Duration::from_secs(config.shutdown_delay_secs),
             drain_timeout: config.drain_timeout(),
+            backends,
         },
         ports,
     ));
@@ -272,14 +279,43 @@ async fn report_health(health: &HealthReporter, status: ServingStatus) {
     }
 }
 
+/// The Engine service's health follows its external engines: NOT_SERVING
+/// while one cannot be started, SERVING again once it can; until the drain,
+/// after which the shutdown sequence owns health.
+async fn engine_health(
+    health: HealthReporter,
+    mut serving: watch::Receiver<bool>,
+    mut drain: watch::Receiver<bool>,
+) {
+    // The first start may have failed before this task subscribed.
+    serving.mark_changed();
+    loop {
+        let changed = tokio::select! {
+            changed = serving.changed() => changed.is_ok(),
+            _ = drain.wait_for(|&draining| draining) => false,
+        };
+        if !changed || *drain.borrow() {
+            return;
+        }
+        let status = if *serving.borrow_and_update() {
+            ServingStatus::Serving
+        } else {
+            ServingStatus::NotServing
+        };
+        tracing::info!(?status, "arbiter.v1.Engine health (external engines)");
+        health.set_service_status("arbiter.v1.Engine", status).await;
+    }
+}
+
 /// The routed services both ports call: health, reflection (v1 and
-/// v1alpha), Rules, Records and Engine (behind its token).
+/// v1alpha), Rules, Records and Engine (behind its token); and the Engine
+/// service's external engines.
 fn routes(
     config: &Config,
     health: HealthServer<impl Health>,
     calls: CallBudget,
     drain: &watch::Receiver<bool>,
-) -> Result<Routes, StartError> {
+) -> Result<(Routes, Arc<Backends>), StartError> {
     let descriptor_sets = [
         proto::FILE_DESCRIPTOR_SET,
         tonic_health::pb::FILE_DESCRIPTOR_SET,
@@ -298,13 +334,12 @@ fn routes(
         .max_decoding_message_size(max_bytes);
     let records = RecordsServer::new(RecordsService::new(config.max_history_moves))
         .max_decoding_message_size(max_bytes);
+    let engine_service = EngineService::new(config)
+        .map_err(StartError::Engine)?
+        .with_drain(drain.clone());
+    let backends = engine_service.backends();
     let engine = InterceptedService::new(
-        EngineServer::new(
-            EngineService::new(config)
-                .map_err(StartError::Engine)?
-                .with_drain(drain.clone()),
-        )
-        .max_decoding_message_size(max_bytes),
+        EngineServer::new(engine_service).max_decoding_message_size(max_bytes),
         EngineAuth::new(config.engine_token.clone()),
     );
     let mut routes = RoutesBuilder::default();
@@ -315,7 +350,7 @@ fn routes(
         .add_service(rules)
         .add_service(records)
         .add_service(engine);
-    Ok(routes.routes().prepare())
+    Ok((routes.routes().prepare(), backends))
 }
 
 /// The layers both ports share, one instance each.
@@ -488,6 +523,8 @@ struct ShutdownPlan {
     delay: Duration,
     /// The hard deadline of the drain.
     drain_timeout: Duration,
+    /// Their processes are ended after the drain.
+    backends: Arc<Backends>,
 }
 
 /// Health to NOT_SERVING, the optional pause for load balancers, then a
@@ -506,7 +543,10 @@ async fn shutdown_sequence(mut plan: ShutdownPlan, ports: Ports) -> Result<(), S
     let _ = plan.drain.send(true);
     let http_abort = ports.http.abort_handle();
     let both = async { tokio::join!(ports.grpc, ports.http) };
-    match tokio::time::timeout(plan.drain_timeout, both).await {
+    let drained = tokio::time::timeout(plan.drain_timeout, both).await;
+    // Calls are over (or cut): no engine process outlives the server.
+    plan.backends.close();
+    match drained {
         Ok((grpc, http)) => {
             grpc.map_err(|source| ServeError::Task {
                 port: "gRPC",

@@ -16,6 +16,7 @@ use tonic::{Request, Response, Status, metadata::MetadataMap};
 use tracing::Span;
 
 use super::{
+    backend::{self, Backends},
     convert::{
         self,
         engine::{MovetimeBounds, SearchAsk, final_answer, wire_event},
@@ -54,6 +55,8 @@ pub struct EngineService {
     /// Turns true when the server starts draining: open Analyze streams then
     /// stop their search and end (see [`SearchStream`]).
     draining: Option<watch::Receiver<bool>>,
+    /// The games' external engines, where configured (`rpc/backend.rs`).
+    backends: Arc<Backends>,
 }
 
 impl EngineService {
@@ -74,6 +77,7 @@ impl EngineService {
             Arc::new(PoolMetrics),
         )
         .map_err(|e| format!("cannot start search workers: {e}"))?;
+        let backends = Arc::new(Backends::new(config, workers)?);
         Ok(EngineService {
             pool: Arc::new(pool),
             settings: Arc::new(Settings {
@@ -85,7 +89,15 @@ impl EngineService {
                 request_timeout: config.request_timeout(),
             }),
             draining: None,
+            backends,
         })
+    }
+
+    /// The external engines: their health, and their processes to end at
+    /// shutdown.
+    #[must_use]
+    pub fn backends(&self) -> Arc<Backends> {
+        Arc::clone(&self.backends)
     }
 
     /// Ends open Analyze streams when `draining` turns true, each with its
@@ -141,12 +153,33 @@ fn caller_deadline(metadata: &MetadataMap) -> Option<Instant> {
     Instant::now().checked_add(timeout.saturating_sub(REPLY_MARGIN))
 }
 
-/// A search started on the pool: its handle, its events (domain types,
-/// converted on the async side) and the rule set its answer names.
+/// A search started on the pool or an external engine: its handle, its
+/// events (domain types, converted on the async side; an external engine's
+/// failure as a status), the rule set its answer names, and the engine
+/// that searches (the `arbiter-engine` response header).
 struct Submitted {
     handle: SearchHandle,
-    events: mpsc::UnboundedReceiver<AnalysisEvent>,
+    events: mpsc::UnboundedReceiver<Result<AnalysisEvent, Status>>,
     rule_set: RuleSet,
+    /// `None`: the built-in engine.
+    external: Option<Arc<crate::engines::Backend>>,
+}
+
+impl Submitted {
+    fn engine(external: Option<&Arc<crate::engines::Backend>>) -> String {
+        external.map_or_else(|| "builtin".to_owned(), |b| backend::engine_name(b))
+    }
+}
+
+/// The response header naming the engine that answered: `builtin`, or the
+/// external engine's `id name`.
+const ENGINE_HEADER: &str = "arbiter-engine";
+
+fn with_engine<T>(mut response: Response<T>, engine: &str) -> Response<T> {
+    let value = tonic::metadata::MetadataValue::try_from(engine)
+        .unwrap_or_else(|_| tonic::metadata::MetadataValue::from_static("external"));
+    response.metadata_mut().insert(ENGINE_HEADER, value);
+    response
 }
 
 impl EngineService {
@@ -187,6 +220,30 @@ impl EngineService {
             )
         })?
         .map_err(input_error)?;
+        if let Some(external) = self.backends.route(input.variant) {
+            let variant = input.variant.name();
+            let started = backend::submit(
+                external,
+                backend::Call {
+                    game,
+                    input,
+                    rules: options,
+                    limits,
+                    multipv,
+                    search_moves: ask.search_moves,
+                    strength: ask.strength,
+                    infos: method == "Analyze",
+                },
+            )?;
+            metrics::counter!("arbiter_requests_total", "method" => method, "variant" => variant)
+                .increment(1);
+            return Ok(Submitted {
+                handle: started.handle,
+                events: started.events,
+                rule_set: started.rule_set,
+                external: Some(started.backend),
+            });
+        }
         let (sender, events) = mpsc::unbounded_channel();
         let analysis = Analysis {
             game: &game,
@@ -197,7 +254,7 @@ impl EngineService {
             strength,
         };
         let started =
-            guarded(|| analysis.start(&self.pool, move |event| sender.send(event).is_ok()))?;
+            guarded(|| analysis.start(&self.pool, move |event| sender.send(Ok(event)).is_ok()))?;
         // A search refused for a full pool was still asked for.
         if matches!(started, Ok(_) | Err(AnalysisError::PoolFull(_))) {
             metrics::counter!("arbiter_requests_total", "method" => method, "variant" => input.variant.name())
@@ -215,6 +272,7 @@ impl EngineService {
             handle: started.handle,
             events,
             rule_set: started.rule_set,
+            external: None,
         })
     }
 }
@@ -227,7 +285,7 @@ impl EngineService {
 /// `UNAVAILABLE`: the analysis was cut short, and the client should resume
 /// it on another server.
 struct SearchStream {
-    inner: UnboundedReceiverStream<AnalysisEvent>,
+    inner: UnboundedReceiverStream<Result<AnalysisEvent, Status>>,
     rule_set: RuleSet,
     handle: SearchHandle,
     /// Resolves when the drain starts; `None` without a drain signal.
@@ -255,7 +313,11 @@ impl Stream for SearchStream {
             this.handle.cancel();
         }
         match ready!(Pin::new(&mut this.inner).poll_next(cx)) {
-            Some(event) => Poll::Ready(Some(wire_event(&event, this.rule_set))),
+            Some(Ok(event)) => Poll::Ready(Some(wire_event(&event, this.rule_set))),
+            Some(Err(status)) => {
+                this.ended = true;
+                Poll::Ready(Some(Err(status)))
+            }
             None if this.draining => {
                 this.ended = true;
                 Poll::Ready(Some(Err(shutdown::ended_by_drain())))
@@ -277,12 +339,15 @@ impl Engine for EngineService {
             handle,
             mut events,
             rule_set,
+            external,
         } = self.submit("BestMove", request)?;
         // Holding the handle here ties the search to this call's future.
         let _handle = handle;
         while let Some(event) = events.recv().await {
-            if let SearchEvent::Done(result) = event {
-                return final_answer(&result, rule_set).map(Response::new);
+            if let SearchEvent::Done(result) = event? {
+                let engine = Submitted::engine(external.as_ref());
+                return final_answer(&result, rule_set)
+                    .map(|answer| with_engine(Response::new(answer), &engine));
             }
         }
         Err(Status::internal("the search ended without an answer"))
@@ -298,15 +363,18 @@ impl Engine for EngineService {
             handle,
             events,
             rule_set,
+            external,
         } = self.submit("Analyze", request)?;
-        Ok(Response::new(Box::pin(SearchStream {
+        let engine = Submitted::engine(external.as_ref());
+        let stream: Self::AnalyzeStream = Box::pin(SearchStream {
             inner: UnboundedReceiverStream::new(events),
             rule_set,
             handle,
             drain: self.draining.as_ref().map(shutdown::signal),
             draining: false,
             ended: false,
-        })))
+        });
+        Ok(with_engine(Response::new(stream), &engine))
     }
 }
 

@@ -4,6 +4,7 @@
 //! answer (`wire`).
 
 mod answers;
+pub mod backend;
 mod batch;
 pub mod codec;
 pub mod convert;
