@@ -497,10 +497,28 @@ impl Lease<'_> {
 }
 
 impl Drop for Lease<'_> {
+    /// Gives the process back, unless the lease is dropped by a panic: then
+    /// the process may be mid-search or mid-line, and the next call would
+    /// read the end of this one's conversation, so it is killed and its slot
+    /// starts a fresh one (without a backoff: the engine did nothing wrong).
     fn drop(&mut self) {
-        if let Some(slot) = self.slot.take() {
-            self.pool.give_back(slot);
+        let Some(mut slot) = self.slot.take() else {
+            return;
+        };
+        if std::thread::panicking() && slot.engine.is_some() {
+            let alive = {
+                let mut state = self.pool.lock();
+                if let Some(engine) = &slot.engine {
+                    state.pids.remove(&engine.process_id());
+                }
+                state.pids.len()
+            };
+            // Dropping the engine kills and reaps its process.
+            slot.engine = None;
+            slot.applied.clear();
+            self.pool.observer.alive(alive);
         }
+        self.pool.give_back(slot);
     }
 }
 
@@ -528,14 +546,65 @@ mod tests {
         }
     }
 
+    struct Quiet;
+    impl ProcessObserver for Quiet {
+        fn started(&self, _: bool) {}
+        fn alive(&self, _: usize) {}
+        fn startable(&self, _: bool) {}
+    }
+
+    /// A panic while a process is on lease (a bug in the code that drives
+    /// it) kills that process instead of handing it, mid-conversation, to
+    /// the next call; the next lease starts a fresh one.
+    #[test]
+    fn a_lease_dropped_by_a_panic_kills_its_process() {
+        let fake = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engine/fake_engine.py");
+        let pool = EnginePool::new(
+            ProcessSpec {
+                command: PathBuf::from("python3"),
+                args: vec![
+                    fake.display().to_string(),
+                    "script".to_owned(),
+                    "e2e4".to_owned(),
+                ],
+                protocol: None,
+                handshake_timeout: Duration::from_secs(10),
+            },
+            1,
+            0,
+            Arc::new(Quiet),
+        );
+        let deadline = || Instant::now() + Duration::from_secs(10);
+        let first = {
+            let mut lease = pool.lease(deadline()).unwrap();
+            lease.engine().unwrap().process_id()
+        };
+        let panicked = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let mut lease = pool.lease(deadline()).unwrap();
+                    assert_eq!(lease.engine().unwrap().process_id(), first, "reused");
+                    panic!("a bug while the engine searches");
+                })
+                .join()
+        });
+        assert!(panicked.is_err());
+        let alive = |pid: u32| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|stat| !stat.contains(") Z "))
+        };
+        assert!(!alive(first), "the process of the panicked lease is gone");
+        let mut lease = pool.lease(deadline()).unwrap();
+        let second = lease.engine().unwrap().process_id();
+        assert_ne!(second, first);
+        assert!(alive(second));
+        drop(lease);
+        pool.close();
+        assert!(!alive(second), "closing the pool ends its processes");
+    }
+
     #[test]
     fn a_missing_program_fails_to_start_and_is_not_startable() {
-        struct Quiet;
-        impl ProcessObserver for Quiet {
-            fn started(&self, _: bool) {}
-            fn alive(&self, _: usize) {}
-            fn startable(&self, _: bool) {}
-        }
         let pool = EnginePool::new(
             ProcessSpec {
                 command: PathBuf::from("/nonexistent/engine"),
