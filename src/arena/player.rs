@@ -248,6 +248,7 @@ impl Player for ExternalPlayer {
                     }
                 })
                 .collect(),
+            banned: Vec::new(),
         };
         let limit = match turn.limit {
             MoveLimit::Nodes(nodes) => external::Limit::Nodes(nodes),

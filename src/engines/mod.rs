@@ -7,9 +7,10 @@
 //!
 //! Arbiter's rules come first. The request's history was replayed by
 //! `Game::load`; the engine gets `position … moves …` and a root restricted
-//! with `searchmoves` to the legal moves that do not lose by a forbidden
-//! repetition under the request's rules (intersected with the request's own
-//! `search_moves`), so that it cannot choose a move Arbiter holds illegal or
+//! with `searchmoves` (UCCI: every other legal move in `banmoves`) to the
+//! legal moves that do not lose by a forbidden repetition under the
+//! request's rules (intersected with the request's own `search_moves`), so
+//! that it cannot choose a move Arbiter holds illegal or
 //! losing. Its best move must be one of them, and each line it reports must
 //! be legal until the game ends under Arbiter's rules: anything else fails
 //! the call ([`RunError::Illegal`]), and the process is replaced.

@@ -161,7 +161,7 @@ impl Backend {
                 iccs.to_owned()
             }
         };
-        let position = history(&request, &to_engine)?;
+        let mut position = history(&request, &to_engine)?;
 
         // The root: every legal move that does not lose by a forbidden
         // repetition (all of them when each one does: the engine then
@@ -208,6 +208,16 @@ impl Backend {
         } else {
             allowed.iter().map(|m| to_engine(m)).collect()
         };
+        // The same root for a UCCI engine, which has no `searchmoves`: every
+        // other legal move banned (`banmoves`).
+        if !search_moves.is_empty() {
+            position.banned = legal
+                .iter()
+                .map(|m| m.uci.to_string())
+                .filter(|m| !allowed.contains(m))
+                .map(|m| to_engine(&m))
+                .collect();
+        }
 
         let options = self.wanted_options(&name, &declared_options, &request)?;
         let white_to_move = status.fen.split_whitespace().nth(1) != Some("b");
@@ -337,6 +347,7 @@ fn history(
     Ok(EnginePosition {
         fen: (!standard_start).then_some(start),
         moves,
+        banned: Vec::new(),
     })
 }
 

@@ -130,6 +130,10 @@ pub struct EnginePosition {
     pub fen: Option<String>,
     /// The moves played since.
     pub moves: Vec<String>,
+    /// Root moves the engine must not play: sent as UCCI's `banmoves` after
+    /// the position (it holds for the next search only). UCI has no such
+    /// command; restrict a UCI engine with `searchmoves` instead.
+    pub banned: Vec<String>,
 }
 
 /// An engine that finished its handshake.
@@ -313,6 +317,10 @@ impl Engine {
     ) -> Result<BestMove, ExternalError> {
         let cancel = until.cancel;
         self.process.send(&self.position_command(position))?;
+        if self.protocol == Protocol::Ucci && !position.banned.is_empty() {
+            self.process
+                .send(&format!("banmoves {}", position.banned.join(" ")))?;
+        }
         self.process.send(&self.go_command(limit, search_moves))?;
         let mut last: Option<Info> = None;
         let mut stop_sent = false;

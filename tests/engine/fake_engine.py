@@ -20,6 +20,8 @@ playing each other follow a script; `RED;BLACK` gives each side its own list
   prefer   answer the first move of MOVES that `go searchmoves` allows (any
            scripted move without searchmoves): an engine that wants a move
            the caller may forbid
+  ucci     speak UCCI only (`uci` gets no answer): answer the first move of
+           MOVES that the last `banmoves` (after `position`) did not ban
 With FAKE_ONCE=PATH in the environment the misbehaviour happens once: when
 PATH does not exist yet (it is then created); afterwards the engine answers
 like `script`.
@@ -32,6 +34,7 @@ mode = sys.argv[1]
 lists = (sys.argv[2] if len(sys.argv) > 2 else "e2e4").split(";")
 scripts = [lists[0].split("/"), lists[-1].split("/")]
 played = 0
+banned = set()
 
 
 def say(line):
@@ -44,8 +47,14 @@ for line in sys.stdin:
     if not words:
         continue
     command = words[0]
-    if command == "uci":
-        if mode == "silent":
+    if command == "ucci" and mode == "ucci":
+        say("id name fake-ucci")
+        say("option hashsize type spin min 0 max 1024 default 16")
+        say("ucciok")
+    elif command == "banmoves":
+        banned = set(words[1:])
+    elif command == "uci":
+        if mode in ("silent", "ucci"):
             continue
         say(f"id name fake-{mode}")
         say("option name Hash type spin default 16 min 1 max 1024")
@@ -54,6 +63,7 @@ for line in sys.stdin:
         say("readyok")
     elif command == "position":
         played = len(words) - words.index("moves") - 1 if "moves" in words else 0
+        banned = set()
     elif command == "go":
         script = scripts[played % 2]
         move = script[(played // 2) % len(script)]
@@ -65,6 +75,8 @@ for line in sys.stdin:
         if mode == "prefer":
             allowed = words[words.index("searchmoves") + 1:] if "searchmoves" in words else script
             move = next((m for m in script if m in allowed), script[0])
+        if mode == "ucci":
+            move = next((m for m in script if m not in banned), script[0])
         if mode == "babble":
             sys.stdout.buffer.write(b"info string \xff\xfe\n")
             sys.stdout.flush()

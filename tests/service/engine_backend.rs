@@ -331,6 +331,27 @@ async fn an_engine_that_prefers_a_forbidden_repetition_is_kept_from_it() {
     assert_eq!(error.code(), Code::FailedPrecondition, "{error:?}");
     drop(client);
     stop_without_leaks(server);
+    // A UCCI engine (no `searchmoves`) is kept from it by `banmoves`. Its
+    // protocol is found after UCI's handshake goes unanswered.
+    let engine = fake(&dir, "ucci.sh", "ucci", "d4e4/d4c4/d4d3", false);
+    let server = self::server(&[(
+        "ARBITER_ENGINE_XIANGQI",
+        &format!("uci:{}", engine.display()),
+    )]);
+    let mut client = self::client(&server).await;
+    let (answer, engine) = best_move(&mut client, ask(pb::RuleSet::Axf)).await.unwrap();
+    assert_eq!(engine, "fake-ucci");
+    assert_eq!(best(&answer), "d4c4", "banmoves left d4e4 out");
+    let (answer, _) = best_move(&mut client, ask(pb::RuleSet::Casual))
+        .await
+        .unwrap();
+    assert_eq!(
+        best(&answer),
+        "d4e4",
+        "nothing banned under the casual rules"
+    );
+    drop(client);
+    stop_without_leaks(server);
     let _ = std::fs::remove_dir_all(dir);
 }
 
