@@ -90,10 +90,19 @@ impl Backend {
     /// then keeps the pool startable, until [`Self::close`]. Blocks: meant
     /// for a thread of its own.
     pub fn supervise(&self) {
+        self.warm();
+        self.pool.supervise();
+    }
+
+    /// Starts the first process (when none is alive) and waits for its
+    /// handshake, at most the handshake timeout: the server does this
+    /// before it serves, so that the first calls already know which variants
+    /// the engine offers (a variant's call made before would go to the
+    /// built-in engine). A failure is logged; the supervisor retries.
+    pub fn warm(&self) {
         if let Err(error) = self.pool.warm() {
             tracing::warn!(command = %self.command(), %error, "cannot start the engine");
         }
-        self.pool.supervise();
     }
 
     /// Kills every process; calls from now on fail.

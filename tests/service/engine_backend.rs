@@ -290,6 +290,58 @@ async fn fairy_stockfish_plays_xiangqi_by_arbiters_repetition_rules() {
     stop_without_leaks(server);
 }
 
+/// Fairy-Stockfish as the chess backend plays the Lichess variants it offers
+/// by `UCI_Variant` (a three-check FEN with its counters: the third check
+/// wins at once; crazyhouse with pockets), once it has started (the server
+/// waits for its handshake before serving, so even the first call knows
+/// which variants it offers), and a variant it does not offer
+/// (atomic, in the Debian build) stays with the built-in engine.
+#[tokio::test]
+async fn fairy_stockfish_plays_the_chess_variants_it_offers() {
+    reference_engines();
+    let server = server(&[("ARBITER_ENGINE_CHESS", "uci:/usr/games/fairy-stockfish")]);
+    let mut client = client(&server).await;
+    let variant_position = |variant: pb::Variant, fen: &str| pb::Position {
+        variant: variant.into(),
+        fen: fen.to_owned(),
+        ..pb::Position::default()
+    };
+    // White has given two checks: Bxf7+ is the third, and wins.
+    let three_check = variant_position(
+        pb::Variant::ThreeCheck,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3 +2+0",
+    );
+    let (answer, engine) = best_move(&mut client, best_move_request(Some(three_check), depth(6)))
+        .await
+        .unwrap();
+    assert!(engine.contains("Fairy"), "{engine}");
+    let m = answer.best_move.unwrap();
+    assert!(m.check, "the third check: {m:?}");
+    // Each side has a pawn in its pocket.
+    let crazyhouse = pb::Position {
+        moves: ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5"]
+            .map(str::to_owned)
+            .to_vec(),
+        ..variant_position(pb::Variant::Crazyhouse, "")
+    };
+    let (answer, engine) = best_move(&mut client, best_move_request(Some(crazyhouse), depth(6)))
+        .await
+        .unwrap();
+    assert!(engine.contains("Fairy"), "{engine}");
+    assert!(
+        answer.pv.iter().all(|m| !m.san.is_empty()),
+        "{:?}",
+        answer.pv
+    );
+    let atomic = variant_position(pb::Variant::Atomic, "");
+    let (_, engine) = best_move(&mut client, best_move_request(Some(atomic), depth(3)))
+        .await
+        .unwrap();
+    assert_eq!(engine, "builtin");
+    drop(client);
+    stop_without_leaks(server);
+}
+
 #[tokio::test]
 async fn an_engine_that_prefers_a_forbidden_repetition_is_kept_from_it() {
     let dir = temp_dir("prefer");

@@ -118,6 +118,7 @@ impl Backends {
                 config.search_queue,
                 observer,
             ));
+            backend.warm();
             let supervised = Arc::clone(&backend);
             std::thread::Builder::new()
                 .name(format!("engine-{game}"))
