@@ -195,6 +195,10 @@ def xiangqi_history_replay(moves):
         board.move_iccs(m)
         board.next_turn()
     move = best[0].split()[1]
+    if board.no_moves():
+        # The session's game ended in a mate: nothing to play, and UCI says so.
+        check(move in ("(none)", "0000"), f"replay of a finished game answered {move}")
+        return
     check(board.is_valid_iccs_move(move), f"replay's {move} is illegal")
 
 
