@@ -364,6 +364,22 @@ impl EnginePool {
         state.retry_at = Some(Instant::now() + full.mul_f64(factor));
     }
 
+    /// Ends the slot's process (dropping the engine kills and reaps it), so
+    /// that the slot's next lease starts a fresh one.
+    fn retire(&self, slot: &mut Slot) {
+        let Some(engine) = slot.engine.take() else {
+            return;
+        };
+        let alive = {
+            let mut state = self.lock();
+            state.pids.remove(&engine.process_id());
+            state.pids.len()
+        };
+        drop(engine);
+        slot.applied.clear();
+        self.observer.alive(alive);
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -479,19 +495,9 @@ impl Lease<'_> {
         let Some(mut slot) = self.slot.take() else {
             return;
         };
-        let alive = {
-            let mut state = self.pool.lock();
-            if let Some(engine) = &slot.engine {
-                state.pids.remove(&engine.process_id());
-            }
-            EnginePool::back_off(&mut state);
-            state.pids.len()
-        };
-        // Dropping the engine kills and reaps its process.
-        slot.engine = None;
-        slot.applied.clear();
+        EnginePool::back_off(&mut self.pool.lock());
+        self.pool.retire(&mut slot);
         slot.failed_before = true;
-        self.pool.observer.alive(alive);
         self.pool.give_back(slot);
     }
 }
@@ -505,18 +511,8 @@ impl Drop for Lease<'_> {
         let Some(mut slot) = self.slot.take() else {
             return;
         };
-        if std::thread::panicking() && slot.engine.is_some() {
-            let alive = {
-                let mut state = self.pool.lock();
-                if let Some(engine) = &slot.engine {
-                    state.pids.remove(&engine.process_id());
-                }
-                state.pids.len()
-            };
-            // Dropping the engine kills and reaps its process.
-            slot.engine = None;
-            slot.applied.clear();
-            self.pool.observer.alive(alive);
+        if std::thread::panicking() {
+            self.pool.retire(&mut slot);
         }
         self.pool.give_back(slot);
     }

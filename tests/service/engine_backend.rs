@@ -329,7 +329,7 @@ async fn fairy_stockfish_plays_the_chess_variants_it_offers() {
         .unwrap();
     assert!(engine.contains("Fairy"), "{engine}");
     assert!(
-        answer.pv.iter().all(|m| !m.san.is_empty()),
+        !answer.pv.is_empty() && answer.pv.iter().all(|m| !m.san.is_empty()),
         "{:?}",
         answer.pv
     );

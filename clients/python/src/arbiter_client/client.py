@@ -271,6 +271,22 @@ class Arbiter:
 
     # -- Engine ----------------------------------------------------------------------
 
+    def _search(
+        self, position, variant, moves, fen, depth, nodes, movetime_ms, mate, multipv, level, elo, seed,
+        search_moves, options,
+    ) -> dict:
+        """The fields BestMove and Analyze requests share (the two messages
+        have the same ones), read once."""
+        return dict(
+            position=self._position(position, variant, moves, fen),
+            limits=_limits(depth, nodes, movetime_ms, mate),
+            multipv=multipv,
+            options=options,
+            search_moves=list(search_moves),
+            strength=_strength(level, elo),
+            seed=seed,
+        )
+
     def best_move(
         self,
         variant: VariantLike = "chess",
@@ -294,15 +310,10 @@ class Arbiter:
         one limit (``depth``, ``nodes``, ``movetime_ms``, ``mate``); none
         means the server's default movetime. ``level`` (1-20) or ``elo``
         (1000-2800) plays below full strength."""
-        request = engine_pb2.BestMoveRequest(
-            position=self._position(position, variant, moves, fen),
-            limits=_limits(depth, nodes, movetime_ms, mate),
-            multipv=multipv,
-            options=options,
-            search_moves=list(search_moves),
-            strength=_strength(level, elo),
-            seed=seed,
-        )
+        request = engine_pb2.BestMoveRequest(**self._search(
+            position, variant, moves, fen, depth, nodes, movetime_ms, mate, multipv, level, elo, seed,
+            search_moves, options,
+        ))
         return self._call(self.engine.BestMove, request, timeout, engine=True)
 
     def analyze(
@@ -328,15 +339,10 @@ class Arbiter:
         MultiPV line), ``event.info``, then a last one with the best move,
         ``event.best_move``. Leaving the loop early (or closing the
         iterator) cancels the call, which stops the search."""
-        request = engine_pb2.AnalyzeRequest(
-            position=self._position(position, variant, moves, fen),
-            limits=_limits(depth, nodes, movetime_ms, mate),
-            multipv=multipv,
-            options=options,
-            search_moves=list(search_moves),
-            strength=_strength(level, elo),
-            seed=seed,
-        )
+        request = engine_pb2.AnalyzeRequest(**self._search(
+            position, variant, moves, fen, depth, nodes, movetime_ms, mate, multipv, level, elo, seed,
+            search_moves, options,
+        ))
         call = self.engine.Analyze(
             request,
             timeout=self.timeout if timeout is None else timeout,
