@@ -176,8 +176,8 @@ fn variant(name: &str) -> Result<Variant, String> {
     Variant::ALL
         .into_iter()
         .find(|v| v.name().replace('_', "") == wanted)
+        .or_else(|| Variant::from_uci_variant(&wanted))
         .or(match wanted.as_str() {
-            "3check" => Some(Variant::ThreeCheck),
             "giveaway" => Some(Variant::Antichess),
             "koth" => Some(Variant::KingOfTheHill),
             _ => None,

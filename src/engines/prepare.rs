@@ -99,21 +99,14 @@ pub struct Prepared {
     pub rule_set: RuleSet,
 }
 
-/// The `UCI_Variant` value of a variant, as Fairy-Stockfish and lichess
-/// name it; `None` for chess and Chess960 (standard chess with
-/// `UCI_Chess960`).
+/// The `UCI_Variant` an engine is told for a variant; `None` for chess and
+/// Chess960 (standard chess, with `UCI_Chess960` for the latter), which
+/// need no `UCI_Variant`.
 #[must_use]
 pub fn uci_variant(variant: Variant) -> Option<&'static str> {
     match variant {
         Variant::Chess | Variant::Chess960 => None,
-        Variant::Xiangqi => Some("xiangqi"),
-        Variant::Atomic => Some("atomic"),
-        Variant::Antichess => Some("antichess"),
-        Variant::KingOfTheHill => Some("kingofthehill"),
-        Variant::ThreeCheck => Some("3check"),
-        Variant::Crazyhouse => Some("crazyhouse"),
-        Variant::RacingKings => Some("racingkings"),
-        Variant::Horde => Some("horde"),
+        other => other.uci_variant(),
     }
 }
 

@@ -13,20 +13,10 @@ const MAX_MULTIPV: usize = 5;
 /// Largest `Move Overhead`, in milliseconds.
 const MAX_OVERHEAD_MS: u64 = 5000;
 
-/// `UCI_Variant`'s values, as Fairy-Stockfish and python-chess's
-/// `uci_variant` spell them (lichess-bot sends these too). Chess960 is
-/// standard chess with `UCI_Chess960`, as UCI has it.
-const VARIANTS: [(&str, Variant); 9] = [
-    ("chess", Variant::Chess),
-    ("xiangqi", Variant::Xiangqi),
-    ("atomic", Variant::Atomic),
-    ("antichess", Variant::Antichess),
-    ("kingofthehill", Variant::KingOfTheHill),
-    ("3check", Variant::ThreeCheck),
-    ("crazyhouse", Variant::Crazyhouse),
-    ("racingkings", Variant::RacingKings),
-    ("horde", Variant::Horde),
-];
+/// `UCI_Variant`'s values (`Variant::uci_variant`), in the contract's order.
+fn uci_variants() -> impl Iterator<Item = &'static str> {
+    Variant::ALL.into_iter().filter_map(Variant::uci_variant)
+}
 
 /// The session's settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,10 +82,7 @@ impl Options {
 
     /// The `option` lines of the `uci` answer.
     pub(crate) fn describe() -> Vec<String> {
-        let variants: String = VARIANTS
-            .iter()
-            .map(|(name, _)| format!(" var {name}"))
-            .collect();
+        let variants: String = uci_variants().map(|name| format!(" var {name}")).collect();
         vec![
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
             "option name Clear Hash type button".to_owned(),
@@ -165,17 +152,13 @@ impl Options {
                 } else {
                     value.as_str()
                 };
-                self.variant = VARIANTS
-                    .iter()
-                    .find(|(known, _)| *known == name)
-                    .map(|&(_, variant)| variant)
-                    .ok_or_else(|| {
-                        let known: Vec<&str> = VARIANTS.iter().map(|(name, _)| *name).collect();
-                        format!(
-                            "UCI_Variant must be one of {}, got '{value}'",
-                            known.join(", ")
-                        )
-                    })?;
+                self.variant = Variant::from_uci_variant(name).ok_or_else(|| {
+                    let known: Vec<&str> = uci_variants().collect();
+                    format!(
+                        "UCI_Variant must be one of {}, got '{value}'",
+                        known.join(", ")
+                    )
+                })?;
                 Ok(Changed::Game)
             }
             "uci_chess960" => {

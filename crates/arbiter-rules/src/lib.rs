@@ -282,6 +282,33 @@ impl Variant {
         }
     }
 
+    /// The variant's `UCI_Variant` value, as Fairy-Stockfish, python-chess
+    /// and lichess-bot spell it; `None` for Chess960, which UCI plays as
+    /// `chess` with `UCI_Chess960`.
+    #[must_use]
+    pub fn uci_variant(self) -> Option<&'static str> {
+        Some(match self {
+            Variant::Chess => "chess",
+            Variant::Chess960 => return None,
+            Variant::Xiangqi => "xiangqi",
+            Variant::Atomic => "atomic",
+            Variant::Antichess => "antichess",
+            Variant::KingOfTheHill => "kingofthehill",
+            Variant::ThreeCheck => "3check",
+            Variant::Crazyhouse => "crazyhouse",
+            Variant::RacingKings => "racingkings",
+            Variant::Horde => "horde",
+        })
+    }
+
+    /// The variant a `UCI_Variant` value names (see [`Variant::uci_variant`]).
+    #[must_use]
+    pub fn from_uci_variant(value: &str) -> Option<Variant> {
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.uci_variant() == Some(value))
+    }
+
     /// Whether the variant is a chess game (everything but xiangqi).
     #[must_use]
     pub fn is_chess(self) -> bool {
