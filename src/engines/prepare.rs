@@ -4,7 +4,7 @@
 
 use arbiter_engine::{Limits, strength::LEVEL_ELO, strength::level_for_elo};
 use arbiter_rules::{
-    Game, InputError, LoadOptions, Outcome, RuleOptions, RuleSet, Variant, Verdict,
+    Game, InputError, LoadOptions, Outcome, RuleOptions, RuleSet, Status, Variant, Verdict,
 };
 
 use super::Backend;
@@ -28,6 +28,9 @@ pub enum Strength {
 pub struct Request {
     /// The game after the history.
     pub game: Game,
+    /// Its status under `rules`, as the caller judged it (computed once:
+    /// for a long xiangqi history it is the repetition analysis).
+    pub status: Status,
     /// Its variant.
     pub variant: Variant,
     /// The start position as sent (empty: the variant's).
@@ -141,7 +144,7 @@ impl Backend {
             return Err(PrepareError::NotStarted(self.command()));
         };
         let rules = request.rules;
-        let status = request.game.status(&rules).map_err(InputError::from)?;
+        let status = &request.status;
         if status.outcome.is_over() {
             return Err(PrepareError::GameOver(status.outcome));
         }

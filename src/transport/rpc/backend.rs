@@ -21,10 +21,10 @@ use tokio::sync::{mpsc, watch};
 use tonic::Status;
 use tracing::Span;
 
-use super::convert::PositionInput;
+use super::convert::{self, PositionInput};
 use super::status::{input_error, invalid_argument};
 use crate::config::{Config, EngineChoice};
-use crate::engines::{Backend, PrepareError, Request, RunError, Strength};
+use crate::engines::{Backend, PrepareError, Request, RunError};
 use crate::external::pool::{PoolError, ProcessObserver};
 use crate::proto as pb;
 
@@ -196,16 +196,19 @@ pub(super) fn submit(backend: &Arc<Backend>, call: Call) -> Result<Started, Stat
     } else {
         "chess"
     };
-    let strength = match call.strength.and_then(|s| s.value) {
-        None => Strength::Full,
-        Some(pb::strength::Value::Level(level)) => match u8::try_from(level) {
-            Ok(level @ 1..=19) => Strength::Level(level),
-            _ => Strength::Full,
-        },
-        Some(pb::strength::Value::Elo(elo)) => Strength::Elo(elo),
-    };
+    // Judged here, on the async side, so that a game already over is
+    // refused before anything streams; the rest is read on the blocking
+    // thread, which may have to wait for the engine's first start.
+    let judged = call.game.status(&call.rules).map_err(input_error)?;
+    if judged.outcome.is_over() {
+        return Err(Status::failed_precondition(
+            PrepareError::GameOver(judged.outcome).to_string(),
+        ));
+    }
+    let rule_set = judged.rule_set;
     let request = Request {
         game: call.game,
+        status: judged,
         variant: call.input.variant,
         fen: call.input.fen,
         moves: call.input.moves,
@@ -214,17 +217,8 @@ pub(super) fn submit(backend: &Arc<Backend>, call: Call) -> Result<Started, Stat
         limits: call.limits,
         multipv: call.multipv,
         search_moves: call.search_moves,
-        strength,
+        strength: convert::engine::external_strength(call.strength),
     };
-    // Judged here, on the async side, so that a game already over is
-    // refused before anything streams; the rest is read on the blocking
-    // thread, which may have to wait for the engine's first start.
-    let judged = request.game.status(&request.rules).map_err(input_error)?;
-    if judged.outcome.is_over() {
-        return Err(Status::failed_precondition(
-            PrepareError::GameOver(judged.outcome).to_string(),
-        ));
-    }
     metrics::counter!("arbiter_engine_backend_calls_total", "game" => game_label).increment(1);
     let stop = Arc::new(AtomicBool::new(false));
     let handle = SearchHandle::from_flag(Arc::clone(&stop));
@@ -254,7 +248,7 @@ pub(super) fn submit(backend: &Arc<Backend>, call: Call) -> Result<Started, Stat
     Ok(Started {
         handle,
         events,
-        rule_set: judged.rule_set,
+        rule_set,
         backend: Arc::clone(backend),
     })
 }

@@ -297,3 +297,20 @@ pub fn strength(strength: Option<pb::Strength>, seed: Option<u64>) -> Result<Str
         seed: seed.unwrap_or_else(arbiter_engine::strength::fresh_seed),
     })
 }
+
+/// The strength asked of an external engine, read from a request whose
+/// strength [`strength`] has already accepted: a level 1-19 or an Elo (the
+/// engine maps them to its own options); level 20 and none are full
+/// strength.
+#[must_use]
+pub fn external_strength(strength: Option<pb::Strength>) -> crate::engines::Strength {
+    use crate::engines::Strength as External;
+    match strength.and_then(|s| s.value) {
+        None => External::Full,
+        Some(pb::strength::Value::Level(level)) => match u8::try_from(level) {
+            Ok(level @ 1..=19) => External::Level(level),
+            _ => External::Full,
+        },
+        Some(pb::strength::Value::Elo(elo)) => External::Elo(elo),
+    }
+}
