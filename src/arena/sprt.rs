@@ -79,6 +79,12 @@ impl SprtBounds {
 /// The count added to every result category before the moments are taken.
 const REGULARISATION: f64 = 1e-3;
 
+/// Samples (pairs, or games when no pair is complete) before the test may
+/// decide. The LLR rests on the variance measured so far, which a handful
+/// of samples cannot estimate: one lost game has a variance of a
+/// regularising thousandth and an LLR far below any bound.
+pub(crate) const MIN_SAMPLES: f64 = 30.0;
+
 /// The expected score of an Elo difference (logistic).
 #[must_use]
 pub(crate) fn expected_score(elo: f64) -> f64 {
@@ -163,11 +169,14 @@ impl Tally {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
-    /// The test's verdict now.
+    /// The test's verdict now: none before [`MIN_SAMPLES`].
     #[must_use]
     pub(crate) fn verdict(&self, bounds: &SprtBounds) -> Verdict {
         let llr = self.llr(bounds);
-        if llr >= bounds.upper() {
+        let (_, _, samples) = self.moments();
+        if samples < MIN_SAMPLES {
+            Verdict::Continue
+        } else if llr >= bounds.upper() {
             Verdict::H1
         } else if llr <= bounds.lower() {
             Verdict::H0
@@ -281,5 +290,28 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(even.verdict(&bounds), Verdict::Continue);
+    }
+
+    /// One lost game (or a few one-sided pairs) is far past the bounds by
+    /// the formula, but no evidence yet: the test waits for a sample.
+    #[test]
+    fn no_verdict_before_a_sample() {
+        let bounds: SprtBounds = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
+        let one_loss = Tally {
+            losses: 1,
+            ..Tally::default()
+        };
+        assert!(one_loss.llr(&bounds) < bounds.lower());
+        assert_eq!(one_loss.verdict(&bounds), Verdict::Continue);
+        let few_pairs = Tally {
+            pairs: [0, 0, 0, 0, 29],
+            ..Tally::default()
+        };
+        assert_eq!(few_pairs.verdict(&bounds), Verdict::Continue);
+        let enough = Tally {
+            pairs: [0, 0, 0, 0, 30],
+            ..Tally::default()
+        };
+        assert_eq!(enough.verdict(&bounds), Verdict::H1);
     }
 }

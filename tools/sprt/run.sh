@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A sequential test (SPRT) of the engine in the working tree against a
+# previous build, at a fixed number of nodes per move (the same on a busy
+# host), one search thread each, two games at a time, each opening of the
+# balanced book (tools/sprt/GAME.epd, written by book.py) played twice with
+# colours swapped (CONCURRENCY=1 for one game at a time). The match stops at the test's verdict; the statistics are
+# pentanomial (over game pairs), see src/arena/sprt.rs.
+#
+#   tools/sprt/run.sh BASE_REF [GAME] [NODES] [BOUNDS]
+#
+# BASE_REF is a git revision (built once into target/sprt/, kept for the next
+# test); GAME is chess (the default) or xiangqi; NODES defaults to 20000;
+# BOUNDS to elo0=0,elo1=10,alpha=0.05,beta=0.05 (use elo0=-5,elo1=0 for a
+# simplification). The games go to target/sprt/last-GAME.pgn; the summary
+# is the last lines of the output, to copy into BENCHMARKS.md's table.
+set -euo pipefail
+root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+base_ref=${1:?usage: tools/sprt/run.sh BASE_REF [GAME] [NODES] [BOUNDS]}
+game=${2:-chess}
+nodes=${3:-20000}
+bounds=${4:-elo0=0,elo1=10,alpha=0.05,beta=0.05}
+out=$root/target/sprt
+mkdir -p "$out"
+
+base_sha=$(git -C "$root" rev-parse --verify "$base_ref^{commit}")
+base_bin=$out/arbiter-$base_sha
+if [[ ! -x $base_bin ]]; then
+    tree=$out/tree-$base_sha
+    rm -rf "$tree"
+    git -C "$root" worktree add --detach "$tree" "$base_sha" >/dev/null
+    # The bases share one target directory, so only the first one builds the dependencies.
+    CARGO_TARGET_DIR=$out/build cargo build --release --quiet --bin arbiter --manifest-path "$tree/Cargo.toml"
+    cp "$out/build/release/arbiter" "$base_bin"
+    git -C "$root" worktree remove --force "$tree"
+fi
+
+cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
+new_bin=$out/arbiter-new-$$
+cp "$root/target/release/arbiter" "$new_bin"
+
+rm -f "$out/last-$game.pgn"
+echo "SPRT $bounds: $game at $nodes nodes a move, working tree against ${base_sha:0:7}" >&2
+exec "$new_bin" match --game "$game" \
+    --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16" \
+    --engine "name=base,cmd=$base_bin,args=uci,option.Hash=16" \
+    --nodes "$nodes" --concurrency "${CONCURRENCY:-2}" --games 100000 \
+    --openings "$root/tools/sprt/$game.epd" \
+    --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
+    --pgn "$out/last-$game.pgn" \
+    --sprt "$bounds"
