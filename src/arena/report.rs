@@ -129,6 +129,14 @@ impl Report {
                 tally.score(),
                 tally.games()
             );
+            if let Some(bounds) = plan.sprt {
+                println!(
+                    "LLR {:.2} ({:.2}, {:.2})",
+                    tally.llr(&bounds),
+                    bounds.lower(),
+                    bounds.upper()
+                );
+            }
             if self.progress {
                 eprint!("{}/{} games", self.finished, plan.schedule.len());
             }
