@@ -2,227 +2,133 @@
 //! terms, mobility, pawn structure, rooks on open files, king safety.
 //!
 //! Material and piece-square values are PeSTO's published tapered tables;
-//! the other terms are small corrections on top of them.
+//! the other terms are small corrections on top of them. Every weight is in
+//! [`WEIGHTS`] (see [`LAYOUT`]); [`trace`] gives a position's evaluation as
+//! a function of them, for tuning.
 
 use std::sync::LazyLock;
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Color, File, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square};
 
+use super::trace::{Coefficients, Group, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
 use crate::chess::ChessNode;
 
-/// A middlegame/endgame pair, blended by the game phase.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Tapered(i32, i32);
+/// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
+mod weights;
+pub use weights::WEIGHTS;
 
-impl std::ops::AddAssign for Tapered {
-    fn add_assign(&mut self, o: Tapered) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-impl std::ops::SubAssign for Tapered {
-    fn sub_assign(&mut self, o: Tapered) {
-        self.0 -= o.0;
-        self.1 -= o.1;
-    }
-}
-impl std::ops::Mul<i32> for Tapered {
-    type Output = Tapered;
-    fn mul(self, k: i32) -> Tapered {
-        Tapered(self.0 * k, self.1 * k)
-    }
-}
+/// Index of the first material weight (pawn, knight, bishop, rook, queen, king).
+const MATERIAL: usize = 0;
+/// Piece-square weights, 64 per role in role order, each laid out from a8
+/// (index 0) to h1 (index 63) as the side sees the board from behind.
+const PIECE_SQUARE: usize = MATERIAL + 6;
+/// Per attacked square not defended by an enemy pawn, beyond a typical
+/// count ([`MOBILITY_TYPICAL`]): knight, bishop, rook, queen.
+const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
+const BISHOP_PAIR: usize = MOBILITY + 4;
+/// Per pawn beyond the first on a file.
+const DOUBLED_PAWN: usize = BISHOP_PAIR + 1;
+/// Per pawn with no own pawn on a neighbouring file.
+const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
+const ROOK_OPEN_FILE: usize = ISOLATED_PAWN + 1;
+const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Per own pawn in the king's shield (three files, two ranks in front).
+const KING_SHIELD_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// Per passed pawn, by its relative rank (index 0 = rank 1), on top of the
+/// pawn's piece-square value.
+const PASSED_PAWN: usize = KING_SHIELD_PAWN + 1;
+/// The number of chess weights.
+pub const WEIGHT_COUNT: usize = PASSED_PAWN + 8;
 
-const MATERIAL: [Tapered; 6] = [
-    Tapered(82, 94),
-    Tapered(337, 281),
-    Tapered(365, 297),
-    Tapered(477, 512),
-    Tapered(1025, 936),
-    Tapered(0, 0),
+/// The parts of [`WEIGHTS`], in order.
+pub const LAYOUT: [Group; 13] = [
+    group(
+        "material: pawn, knight, bishop, rook, queen, king",
+        MATERIAL,
+        6,
+        6,
+    ),
+    group(
+        "piece-square: pawn (a8 first, rank by rank)",
+        PIECE_SQUARE,
+        64,
+        8,
+    ),
+    group("piece-square: knight", PIECE_SQUARE + 64, 64, 8),
+    group("piece-square: bishop", PIECE_SQUARE + 2 * 64, 64, 8),
+    group("piece-square: rook", PIECE_SQUARE + 3 * 64, 64, 8),
+    group("piece-square: queen", PIECE_SQUARE + 4 * 64, 64, 8),
+    group("piece-square: king", PIECE_SQUARE + 5 * 64, 64, 8),
+    group("mobility: knight, bishop, rook, queen", MOBILITY, 4, 4),
+    group("bishop pair", BISHOP_PAIR, 1, 1),
+    group("pawn structure: doubled, isolated", DOUBLED_PAWN, 2, 2),
+    group("rook on open file, on semi-open file", ROOK_OPEN_FILE, 2, 2),
+    group("king shield pawn", KING_SHIELD_PAWN, 1, 1),
+    group("passed pawn: relative rank 1 to 8", PASSED_PAWN, 8, 8),
 ];
+
+const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
+    Group {
+        name,
+        start,
+        len,
+        width,
+    }
+}
+
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
-
-/// Per attacked square not defended by an enemy pawn, centred on a typical count.
-const MOBILITY: [(Tapered, i32); 4] = [
-    (Tapered(4, 4), 4),
-    (Tapered(5, 5), 6),
-    (Tapered(2, 4), 7),
-    (Tapered(1, 2), 13),
-];
-const BISHOP_PAIR: Tapered = Tapered(30, 50);
-const DOUBLED_PAWN: Tapered = Tapered(-10, -20);
-const ISOLATED_PAWN: Tapered = Tapered(-10, -15);
-const ROOK_OPEN_FILE: Tapered = Tapered(25, 10);
-const ROOK_SEMI_OPEN_FILE: Tapered = Tapered(12, 6);
-const KING_SHIELD_PAWN: i32 = 12;
-/// Per squared relative rank of a passed pawn, on top of the pawn table
-/// (which already rewards every advanced pawn in the endgame).
-const PASSED_PAWN: Tapered = Tapered(2, 4);
-/// King-zone attack units per attacked square, by attacker.
+/// The attacked-square count mobility is centred on, per role as [`MOBILITY`].
+const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
+/// King-zone attack units per attacked square, by attacker. The danger they
+/// add grows with their square (see [`ChessEvaluator::side`]), so they are
+/// not tuned: a trace takes the danger as a constant.
 const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
 
 fn role_index(role: Role) -> usize {
     role as usize - 1
 }
 
-/// PeSTO's piece-square tables (Ronald Friederich's PeSTO engine, as
-/// published on the Chess Programming Wiki, "PeSTO's Evaluation Function"),
-/// middlegame then endgame, per role, laid out from a8 (index 0) to h1
-/// (index 63) as White sees the board. They were tuned together with the
-/// material values in [`MATERIAL`].
-#[rustfmt::skip]
-const PESTO: [[[i32; 64]; 2]; 6] = [
-    // Pawn
-    [[
-          0,   0,   0,   0,   0,   0,   0,   0,
-         98, 134,  61,  95,  68, 126,  34, -11,
-         -6,   7,  26,  31,  65,  56,  25, -20,
-        -14,  13,   6,  21,  23,  12,  17, -23,
-        -27,  -2,  -5,  12,  17,   6,  10, -25,
-        -26,  -4,  -4, -10,   3,   3,  33, -12,
-        -35,  -1, -20, -23, -15,  24,  38, -22,
-          0,   0,   0,   0,   0,   0,   0,   0,
-    ], [
-          0,   0,   0,   0,   0,   0,   0,   0,
-        178, 173, 158, 134, 147, 132, 165, 187,
-         94, 100,  85,  67,  56,  53,  82,  84,
-         32,  24,  13,   5,  -2,   4,  17,  17,
-         13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-          4,   7,  -6,   1,   0,  -5,  -1,  -8,
-         13,   8,   8,  10,  13,   0,   2,  -7,
-          0,   0,   0,   0,   0,   0,   0,   0,
-    ]],
-    // Knight
-    [[
-       -167, -89, -34, -49,  61, -97, -15,-107,
-        -73, -41,  72,  36,  23,  62,   7, -17,
-        -47,  60,  37,  65,  84, 129,  73,  44,
-         -9,  17,  19,  53,  37,  69,  18,  22,
-        -13,   4,  16,  13,  28,  19,  21,  -8,
-        -23,  -9,  12,  10,  19,  17,  25, -16,
-        -29, -53, -12,  -3,  -1,  18, -14, -19,
-       -105, -21, -58, -33, -17, -28, -19, -23,
-    ], [
-        -58, -38, -13, -28, -31, -27, -63, -99,
-        -25,  -8, -25,  -2,  -9, -25, -24, -52,
-        -24, -20,  10,   9,  -1,  -9, -19, -41,
-        -17,   3,  22,  22,  22,  11,   8, -18,
-        -18,  -6,  16,  25,  16,  17,   4, -18,
-        -23,  -3,  -1,  15,  10,  -3, -20, -22,
-        -42, -20, -10,  -5,  -2, -20, -23, -44,
-        -29, -51, -23, -15, -22, -18, -50, -64,
-    ]],
-    // Bishop
-    [[
-        -29,   4, -82, -37, -25, -42,   7,  -8,
-        -26,  16, -18, -13,  30,  59,  18, -47,
-        -16,  37,  43,  40,  35,  50,  37,  -2,
-         -4,   5,  19,  50,  37,  37,   7,  -2,
-         -6,  13,  13,  26,  34,  12,  10,   4,
-          0,  15,  15,  15,  14,  27,  18,  10,
-          4,  15,  16,   0,   7,  21,  33,   1,
-        -33,  -3, -14, -21, -13, -12, -39, -21,
-    ], [
-        -14, -21, -11,  -8,  -7,  -9, -17, -24,
-         -8,  -4,   7, -12,  -3, -13,  -4, -14,
-          2,  -8,   0,  -1,  -2,   6,   0,   4,
-         -3,   9,  12,   9,  14,  10,   3,   2,
-         -6,   3,  13,  19,   7,  10,  -3,  -9,
-        -12,  -3,   8,  10,  13,   3,  -7, -15,
-        -14, -18,  -7,  -1,   4,  -9, -15, -27,
-        -23,  -9, -23,  -5,  -9, -16,  -5, -17,
-    ]],
-    // Rook
-    [[
-         32,  42,  32,  51,  63,   9,  31,  43,
-         27,  32,  58,  62,  80,  67,  26,  44,
-         -5,  19,  26,  36,  17,  45,  61,  16,
-        -24, -11,   7,  26,  24,  35,  -8, -20,
-        -36, -26, -12,  -1,   9,  -7,   6, -23,
-        -45, -25, -16, -17,   3,   0,  -5, -33,
-        -44, -16, -20,  -9,  -1,  11,  -6, -71,
-        -19, -13,   1,  17,  16,   7, -37, -26,
-    ], [
-         13,  10,  18,  15,  12,  12,   8,   5,
-         11,  13,  13,  11,  -3,   3,   8,   3,
-          7,   7,   7,   5,   4,  -3,  -5,  -3,
-          4,   3,  13,   1,   2,   1,  -1,   2,
-          3,   5,   8,   4,  -5,  -6,  -8, -11,
-         -4,   0,  -5,  -1,  -7, -12,  -8, -16,
-         -6,  -6,   0,   2,  -9,  -9, -11,  -3,
-         -9,   2,   3,  -1,  -5, -13,   4, -20,
-    ]],
-    // Queen
-    [[
-        -28,   0,  29,  12,  59,  44,  43,  45,
-        -24, -39,  -5,   1, -16,  57,  28,  54,
-        -13, -17,   7,   8,  29,  56,  47,  57,
-        -27, -27, -16, -16,  -1,  17,  -2,   1,
-         -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-        -14,   2, -11,  -2,  -5,   2,  14,   5,
-        -35,  -8,  11,   2,   8,  15,  -3,   1,
-         -1, -18,  -9,  10, -15, -25, -31, -50,
-    ], [
-         -9,  22,  22,  27,  27,  19,  10,  20,
-        -17,  20,  32,  41,  58,  25,  30,   0,
-        -20,   6,   9,  49,  47,  35,  19,   9,
-          3,  22,  24,  45,  57,  40,  57,  36,
-        -18,  28,  19,  47,  31,  34,  39,  23,
-        -16, -27,  15,   6,   9,  17,  10,   5,
-        -22, -23, -30, -16, -16, -23, -36, -32,
-        -33, -28, -22, -43,  -5, -32, -20, -41,
-    ]],
-    // King
-    [[
-        -65,  23,  16, -15, -56, -34,   2,  13,
-         29,  -1, -20,  -7,  -8,  -4, -38, -29,
-         -9,  24,   2, -16, -20,   6,  22, -22,
-        -17, -20, -12, -27, -30, -25, -14, -36,
-        -49,  -1, -27, -39, -46, -44, -33, -51,
-        -14, -14, -22, -46, -44, -30, -15, -27,
-          1,   7,  -8, -64, -43, -16,   9,   8,
-        -15,  36,  12, -54,   8, -28,  24,  14,
-    ], [
-        -74, -35, -18, -18, -11,  15,   4, -17,
-        -12,  17,  14,  17,  17,  38,  23,  11,
-         10,  17,  23,  15,  20,  45,  44,  13,
-         -8,  22,  24,  27,  26,  33,  26,   3,
-        -18,  -4,  21,  24,  27,  23,   9, -11,
-        -19,  -3,  11,  21,  23,  16,   7,  -9,
-        -27, -11,   4,  13,  14,   4,  -5, -17,
-        -53, -34, -21, -11, -28, -14, -24, -43,
-    ]],
-];
-
 /// Material plus piece-square value for White, indexed `[role][square]`
-/// with a1 = 0 (Black looks squares up mirrored).
-static PIECE_SQUARE: LazyLock<[[Tapered; 64]; 6]> = LazyLock::new(|| {
+/// with a1 = 0 (Black looks squares up mirrored): one lookup per piece.
+static PIECE_VALUES: LazyLock<[[Tapered; 64]; 6]> = LazyLock::new(|| {
     let mut table = [[Tapered::default(); 64]; 6];
     for (role, row) in table.iter_mut().enumerate() {
         for (square, value) in row.iter_mut().enumerate() {
-            // The PeSTO layout starts at a8: flip the rank.
-            let pesto = square ^ 56;
-            *value = Tapered(
-                MATERIAL[role].0 + PESTO[role][0][pesto],
-                MATERIAL[role].1 + PESTO[role][1][pesto],
-            );
+            *value = WEIGHTS[MATERIAL + role] + WEIGHTS[psqt_index(role, square)];
         }
     }
     table
 });
+
+/// The piece-square weight of `role` on `relative` (a1 = 0, from the
+/// piece's side): the layout starts at a8, so the rank is flipped.
+#[inline]
+fn psqt_index(role: usize, relative: usize) -> usize {
+    PIECE_SQUARE + role * 64 + (relative ^ 56)
+}
 
 /// The chess evaluation described in the module doc; it holds no state.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 
 impl ChessEvaluator {
-    fn side(board: &Board, us: Color, phase_material: &mut i32) -> (Tapered, i32) {
+    /// `us`'s terms from `us`'s side, and the king danger they pose (a
+    /// middlegame bonus, not linear in the weights), adding `us`'s pieces'
+    /// phase to `phase_material` and each weight's use to `tracer`.
+    #[inline]
+    fn side<T: Tracer>(
+        board: &Board,
+        us: Color,
+        phase_material: &mut i32,
+        tracer: &mut T,
+    ) -> (Tapered, i32) {
+        let sign = if us == Color::White { 1 } else { -1 };
         let them = !us;
         let occupied = board.occupied();
         let own = board.by_color(us);
@@ -243,7 +149,9 @@ impl ChessEvaluator {
                 } else {
                     sq.flip_vertical()
                 };
-                score += PIECE_SQUARE[r][relative.to_usize()];
+                score += PIECE_VALUES[r][relative.to_usize()];
+                tracer.add(MATERIAL + r, sign);
+                tracer.add(psqt_index(r, relative.to_usize()), sign);
                 *phase_material += PHASE_WEIGHT[r];
                 let attacks = match role {
                     Role::Knight => knight_attacks(sq),
@@ -252,56 +160,117 @@ impl ChessEvaluator {
                     Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
                     Role::Pawn | Role::King => continue,
                 };
-                let (weight, typical) = MOBILITY[r - 1];
-                score += weight * ((attacks & safe).count() as i32 - typical);
+                let beyond_typical = (attacks & safe).count() as i32 - MOBILITY_TYPICAL[r - 1];
+                score += WEIGHTS[MOBILITY + r - 1] * beyond_typical;
+                tracer.add(MOBILITY + r - 1, sign * beyond_typical);
                 king_attack_units +=
                     (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
             }
         }
         if (board.bishops() & own).more_than_one() {
-            score += BISHOP_PAIR;
+            score += WEIGHTS[BISHOP_PAIR];
+            tracer.add(BISHOP_PAIR, sign);
         }
 
         for file in File::ALL {
             let file_bb = Bitboard::from_file(file);
             let on_file = (our_pawns & file_bb).count() as i32;
             if on_file > 1 {
-                score += DOUBLED_PAWN * (on_file - 1);
+                score += WEIGHTS[DOUBLED_PAWN] * (on_file - 1);
+                tracer.add(DOUBLED_PAWN, sign * (on_file - 1));
             }
             if on_file > 0 {
                 let neighbours = file_bb.shift(1) & !Bitboard::from_file(File::A)
                     | file_bb.shift(-1) & !Bitboard::from_file(File::H);
                 if (our_pawns & neighbours).is_empty() {
-                    score += ISOLATED_PAWN * on_file;
+                    score += WEIGHTS[ISOLATED_PAWN] * on_file;
+                    tracer.add(ISOLATED_PAWN, sign * on_file);
                 }
             }
             let rooks_here = (board.rooks() & own & file_bb).count() as i32;
             if rooks_here > 0 && (our_pawns & file_bb).is_empty() {
-                score += if (their_pawns & file_bb).is_empty() {
+                let term = if (their_pawns & file_bb).is_empty() {
                     ROOK_OPEN_FILE
                 } else {
                     ROOK_SEMI_OPEN_FILE
-                } * rooks_here;
+                };
+                score += WEIGHTS[term] * rooks_here;
+                tracer.add(term, sign * rooks_here);
             }
         }
 
         for sq in our_pawns {
             if is_passed(sq, us, their_pawns) {
-                let rank = relative_rank(sq, us);
-                score += PASSED_PAWN * (rank * rank);
+                let rank = relative_rank(sq, us) as usize;
+                score += WEIGHTS[PASSED_PAWN + rank];
+                tracer.add(PASSED_PAWN + rank, sign);
             }
         }
 
+        if let Some(king) = board.king_of(us) {
+            let shield = (pawn_shield(king, us) & our_pawns).count() as i32;
+            score += WEIGHTS[KING_SHIELD_PAWN] * shield;
+            tracer.add(KING_SHIELD_PAWN, sign * shield);
+        }
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
-        let mut middlegame_extra = danger;
-        if let Some(king) = board.king_of(us) {
-            let shield = pawn_shield(king, us) & our_pawns;
-            middlegame_extra += shield.count() as i32 * KING_SHIELD_PAWN;
-        }
-        (score, middlegame_extra)
+        (score, danger)
     }
+
+    /// The evaluation for the side to move, reporting to `tracer`; also
+    /// returns the parts of the trace that are not weight counts.
+    #[inline]
+    fn evaluate_traced<T: Tracer>(position: &Chess, tracer: &mut T) -> (i32, Trace) {
+        let board = position.board();
+        let mut phase = 0;
+        let (white, white_danger) = Self::side(board, Color::White, &mut phase, tracer);
+        let (black, black_danger) = Self::side(board, Color::Black, &mut phase, tracer);
+        let mut total = white;
+        total -= black;
+        let offset = Tapered(white_danger - black_danger, 0);
+        total += offset;
+        let phase = phase.min(PHASE_TOTAL);
+        let mut score = (total.0 * phase + total.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+
+        // Without pawns, an edge of less than a rook rarely wins.
+        let stronger = if score > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut divisor = 1;
+        if (board.pawns() & board.by_color(stronger)).is_empty() {
+            let minor_or_less =
+                non_pawn_material(board, stronger) - non_pawn_material(board, !stronger) < 400;
+            if minor_or_less {
+                divisor = 8;
+                score /= divisor;
+            }
+        }
+        let white_to_move = position.turn() == Color::White;
+        let relative = if white_to_move { score } else { -score };
+        let parts = Trace {
+            coefficients: Vec::new(),
+            offset,
+            phase,
+            phase_total: PHASE_TOTAL,
+            divisor,
+            white_to_move,
+            tempo: TEMPO,
+        };
+        (relative + TEMPO, parts)
+    }
+}
+
+/// The trace of `position`'s evaluation: `trace(p).evaluate(&WEIGHTS)` is
+/// [`ChessEvaluator`]'s score of `p`, and a tuner can score other weights
+/// with it (the king danger and the drawish divisor held as they are).
+pub fn trace(position: &Chess) -> Trace {
+    let mut coefficients = Coefficients::new(WEIGHT_COUNT);
+    let (_, mut trace) = ChessEvaluator::evaluate_traced(position, &mut coefficients);
+    trace.coefficients = Trace::sparse(&coefficients);
+    trace
 }
 
 /// Every square attacked by `pawns` of `color`, by shifting the whole set.
@@ -373,43 +342,16 @@ fn pawn_shield(king: Square, color: Color) -> Bitboard {
 
 impl Evaluator<ChessNode> for ChessEvaluator {
     fn evaluate(&self, node: &ChessNode) -> i32 {
-        let position = node.position();
-        let board = position.board();
-        let mut phase = 0;
-        let (white, white_mg) = Self::side(board, Color::White, &mut phase);
-        let (black, black_mg) = Self::side(board, Color::Black, &mut phase);
-        let mut total = white;
-        total -= black;
-        total.0 += white_mg - black_mg;
-        let phase = phase.min(PHASE_TOTAL);
-        let mut score = (total.0 * phase + total.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-
-        // Without pawns, an edge of less than a rook rarely wins.
-        let stronger = if score > 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if (board.pawns() & board.by_color(stronger)).is_empty() {
-            let minor_or_less =
-                non_pawn_material(board, stronger) - non_pawn_material(board, !stronger) < 400;
-            if minor_or_less {
-                score /= 8;
-            }
-        }
-        let relative = if position.turn() == Color::White {
-            score
-        } else {
-            -score
-        };
-        relative + TEMPO
+        Self::evaluate_traced(node.position(), &mut NoTrace).0
     }
 }
 
 fn non_pawn_material(board: &Board, color: Color) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
-        .map(|role| board.by_piece(role.of(color)).count() as i32 * MATERIAL[role_index(role)].1)
+        .map(|role| {
+            board.by_piece(role.of(color)).count() as i32 * WEIGHTS[MATERIAL + role_index(role)].1
+        })
         .sum()
 }
 
@@ -484,6 +426,69 @@ mod tests {
                 .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
             assert_eq!(pawn_attacks_of(color, pawns), single);
         }
+    }
+
+    /// Positions along pseudo-random games from a few starts, for the
+    /// trace test: every phase, drawish endings, both sides to move.
+    fn sample_positions() -> Vec<Chess> {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/8/3B4/8/2N5/5K2/8 b - - 0 1",
+            "4k3/pp3ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut positions = Vec::new();
+        for start in starts {
+            for _ in 0..12 {
+                let mut pos: Chess = start
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap();
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play_unchecked(m);
+                    positions.push(pos.clone());
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let positions = sample_positions();
+        assert!(positions.len() > 4000);
+        let mut divided = 0;
+        for pos in positions {
+            let t = trace(&pos);
+            divided += usize::from(t.divisor > 1);
+            let fen = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+            assert_eq!(
+                t.evaluate(&WEIGHTS),
+                ChessEvaluator.evaluate(&ChessNode::new(pos)),
+                "{fen}"
+            );
+        }
+        assert!(divided > 0, "no drawish position sampled");
+    }
+
+    #[test]
+    fn layout_covers_the_weights_in_order() {
+        let mut next = 0;
+        for group in LAYOUT {
+            assert_eq!(group.start, next, "{}", group.name);
+            next += group.len;
+        }
+        assert_eq!(next, WEIGHT_COUNT);
     }
 
     #[test]

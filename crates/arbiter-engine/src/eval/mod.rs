@@ -2,6 +2,7 @@
 //! [`Evaluator`](super::Evaluator) for that game's search node.
 
 pub mod chess;
+pub mod trace;
 pub mod variant;
 pub mod xiangqi;
 

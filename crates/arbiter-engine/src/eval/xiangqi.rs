@@ -7,50 +7,104 @@
 //!   have fewer blocked legs as the board empties and gain value.
 //! - A general whose advisors and elephants are gone is exposed to chariots,
 //!   horses and cannons; the penalty grows with the enemy's attacking force.
+//!
+//! Every weight is in [`WEIGHTS`] (see [`LAYOUT`]); [`trace`] gives a
+//! position's evaluation as a function of them, for tuning.
 
 use std::sync::LazyLock;
 
+use super::trace::{Coefficients, Group, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
 use crate::xiangqi::XiangqiNode;
 use arbiter_rules::PieceKind;
 use arbiter_rules::Side;
 use arbiter_rules::xiangqi::{Position, SQUARES, Square};
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Tapered(i32, i32);
+/// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
+mod weights;
+pub use weights::WEIGHTS;
 
-impl std::ops::AddAssign for Tapered {
-    fn add_assign(&mut self, o: Tapered) {
-        self.0 += o.0;
-        self.1 += o.1;
+/// Index of the first material weight, per kind in [`PieceKind::XIANGQI`]
+/// order (the general's is never used: both sides always have one).
+const MATERIAL: usize = 0;
+/// Piece-square weights, 90 per kind in kind order, each laid out from the
+/// enemy's back rank (index 0 = its left corner as the side sees the board
+/// from behind) to the side's own.
+const PIECE_SQUARE: usize = MATERIAL + 7;
+/// Per reachable point not occupied by an own piece: horse, chariot, cannon.
+const MOBILITY: usize = PIECE_SQUARE + 7 * SQUARES;
+/// Per missing advisor or elephant, times the enemy's attacking pieces.
+const MISSING_DEFENDER: usize = MOBILITY + 3;
+/// The number of xiangqi weights.
+pub const WEIGHT_COUNT: usize = MISSING_DEFENDER + 1;
+
+/// The parts of [`WEIGHTS`], in order.
+pub const LAYOUT: [Group; 10] = [
+    group(
+        "material: general, advisor, elephant, horse, chariot, cannon, soldier",
+        MATERIAL,
+        7,
+        7,
+    ),
+    group(
+        "piece-square: general (the enemy's back rank first, rank by rank)",
+        PIECE_SQUARE,
+        SQUARES,
+        9,
+    ),
+    group("piece-square: advisor", PIECE_SQUARE + SQUARES, SQUARES, 9),
+    group(
+        "piece-square: elephant",
+        PIECE_SQUARE + 2 * SQUARES,
+        SQUARES,
+        9,
+    ),
+    group(
+        "piece-square: horse",
+        PIECE_SQUARE + 3 * SQUARES,
+        SQUARES,
+        9,
+    ),
+    group(
+        "piece-square: chariot",
+        PIECE_SQUARE + 4 * SQUARES,
+        SQUARES,
+        9,
+    ),
+    group(
+        "piece-square: cannon",
+        PIECE_SQUARE + 5 * SQUARES,
+        SQUARES,
+        9,
+    ),
+    group(
+        "piece-square: soldier",
+        PIECE_SQUARE + 6 * SQUARES,
+        SQUARES,
+        9,
+    ),
+    group("mobility: horse, chariot, cannon", MOBILITY, 3, 3),
+    group(
+        "missing advisor or elephant, per enemy attacker",
+        MISSING_DEFENDER,
+        1,
+        1,
+    ),
+];
+
+const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
+    Group {
+        name,
+        start,
+        len,
+        width,
     }
 }
 
-/// Opening / endgame material per kind (general excluded).
-const MATERIAL: [Tapered; 7] = [
-    Tapered(0, 0),
-    Tapered(200, 220),
-    Tapered(200, 220),
-    Tapered(380, 440),
-    Tapered(900, 950),
-    Tapered(470, 400),
-    Tapered(80, 110),
-];
 /// Phase weight of the attacking pieces; `PHASE_TOTAL` = all of them on board.
 const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 const PHASE_TOTAL: i32 = 32;
-/// Per reachable point.
-const MOBILITY: [Tapered; 7] = [
-    Tapered(0, 0),
-    Tapered(0, 0),
-    Tapered(0, 0),
-    Tapered(8, 8),
-    Tapered(4, 4),
-    Tapered(2, 2),
-    Tapered(0, 0),
-];
-/// Per missing advisor or elephant, times the enemy's attacking pieces.
-const MISSING_DEFENDER: i32 = 6;
+/// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
 
 /// Relative rank: 0 = own back rank, 9 = the enemy's.
@@ -62,71 +116,21 @@ fn relative_rank(sq: usize, side: Side) -> i32 {
     }
 }
 
-/// Piece-square values for Red, indexed `[kind][point]`; Black mirrors ranks.
-#[allow(clippy::needless_range_loop)]
-static PIECE_SQUARE: LazyLock<[[Tapered; SQUARES]; 7]> = LazyLock::new(|| {
+/// The piece-square weight of kind `k` on `relative` (rank 0 = the side's
+/// own back rank): the layout starts at the enemy's back rank.
+#[inline]
+fn psqt_index(k: usize, relative: usize) -> usize {
+    PIECE_SQUARE + k * SQUARES + mirror(relative)
+}
+
+/// Material plus piece-square value for Red, indexed `[kind][point]`;
+/// Black mirrors ranks. One lookup per piece.
+static PIECE_VALUES: LazyLock<[[Tapered; SQUARES]; 7]> = LazyLock::new(|| {
     let mut table = [[Tapered::default(); SQUARES]; 7];
-    for sq in 0..SQUARES {
-        let file = (sq % 9) as i32;
-        let rank = (sq / 9) as i32;
-        // 0 on the edge files, 4 on the central file.
-        let file_centrality = 4 - (file - 4).abs();
-        // General: stay on the back rank and, if anything, on the central file.
-        table[0][sq] = Tapered(-12 * rank + if file == 4 { 6 } else { 0 }, -4 * rank);
-        table[1][sq] = if file == 4 {
-            Tapered(6, 4)
-        } else {
-            Tapered(0, 0)
-        };
-        table[2][sq] = if file == 4 && rank == 2 {
-            Tapered(6, 4)
-        } else {
-            Tapered(0, 0)
-        };
-        // Horse: central and advanced, best on the enemy's palace flanks; poor on the rim.
-        let horse_advance = match rank {
-            0 => -15,
-            1..=3 => 0,
-            4..=5 => 10,
-            6..=8 => 20,
-            _ => 0,
-        };
-        table[3][sq] = Tapered(
-            horse_advance + file_centrality * 5 - 10,
-            horse_advance / 2 + file_centrality * 6 - 10,
-        );
-        // Chariot: mobility does most of the work; prefer advanced, central files.
-        table[4][sq] = Tapered(
-            if rank >= 5 { 10 } else { 0 } + file_centrality * 2,
-            file_centrality * 2,
-        );
-        // Cannon: the central file and its own back ranks are natural posts.
-        table[5][sq] = Tapered(
-            if file == 4 { 20 } else { 0 } + if rank >= 7 { -10 } else { 0 },
-            0,
-        );
-        // Soldier: little before the river, much more across, most near the palace.
-        table[6][sq] = if rank <= 4 {
-            Tapered(
-                if rank == 4 && file_centrality >= 2 {
-                    5
-                } else {
-                    0
-                },
-                0,
-            )
-        } else {
-            let towards_palace = match rank {
-                5 => 0,
-                6 | 7 => 25,
-                8 => 15,
-                _ => -20,
-            };
-            Tapered(
-                70 + file_centrality * 10 + towards_palace,
-                90 + file_centrality * 10 + towards_palace,
-            )
-        };
+    for (k, row) in table.iter_mut().enumerate() {
+        for (sq, value) in row.iter_mut().enumerate() {
+            *value = WEIGHTS[MATERIAL + k] + WEIGHTS[psqt_index(k, sq)];
+        }
     }
     table
 });
@@ -138,7 +142,18 @@ pub struct XiangqiEvaluator;
 const KINDS: [PieceKind; 7] = PieceKind::XIANGQI;
 
 impl XiangqiEvaluator {
-    fn side(position: &Position, side: Side, phase: &mut i32, attackers: &mut i32) -> Tapered {
+    /// `side`'s terms from its own side, adding its pieces' phase to
+    /// `phase`, its attacking pieces to `attackers` and each weight's use
+    /// to `tracer`.
+    #[inline]
+    fn side<T: Tracer>(
+        position: &Position,
+        side: Side,
+        phase: &mut i32,
+        attackers: &mut i32,
+        tracer: &mut T,
+    ) -> Tapered {
+        let sign = if side == Side::White { 1 } else { -1 };
         let own = position.side_bits(side);
         let mut score = Tapered::default();
         for (k, &kind) in KINDS.iter().enumerate() {
@@ -147,8 +162,9 @@ impl XiangqiEvaluator {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let relative = if side == Side::White { sq } else { mirror(sq) };
-                score += MATERIAL[k];
-                score += PIECE_SQUARE[k][relative];
+                score += PIECE_VALUES[k][relative];
+                tracer.add(MATERIAL + k, sign);
+                tracer.add(psqt_index(k, relative), sign);
                 *phase += PHASE_WEIGHT[k];
                 if matches!(
                     kind,
@@ -158,8 +174,9 @@ impl XiangqiEvaluator {
                     let from = Square::from_index(sq).map_or(0, |s| {
                         (position.attacks_from(s).0 & !own).count_ones() as i32
                     });
-                    let weight = MOBILITY[k];
-                    score += Tapered(weight.0 * from, weight.1 * from);
+                    // Horse, chariot and cannon are kinds 3, 4 and 5.
+                    score += WEIGHTS[MOBILITY + k - 3] * from;
+                    tracer.add(MOBILITY + k - 3, sign * from);
                 }
                 if kind == PieceKind::Soldier && relative_rank(sq, side) >= 5 {
                     *attackers += 1;
@@ -168,6 +185,65 @@ impl XiangqiEvaluator {
         }
         score
     }
+
+    /// The evaluation for the side to move, reporting to `tracer`; also
+    /// returns the parts of the trace that are not weight counts.
+    #[inline]
+    fn evaluate_traced<T: Tracer>(position: &Position, tracer: &mut T) -> (i32, Trace) {
+        let mut phase = 0;
+        let (mut red_attackers, mut black_attackers) = (0, 0);
+        let red = Self::side(
+            position,
+            Side::White,
+            &mut phase,
+            &mut red_attackers,
+            tracer,
+        );
+        let black = Self::side(
+            position,
+            Side::Black,
+            &mut phase,
+            &mut black_attackers,
+            tracer,
+        );
+        let mut total = red;
+        total -= black;
+        for (side, enemy_attackers, sign) in [
+            (Side::White, black_attackers, 1),
+            (Side::Black, red_attackers, -1),
+        ] {
+            let defenders = (position.pieces(side, PieceKind::Advisor)
+                | position.pieces(side, PieceKind::Elephant))
+            .count_ones() as i32;
+            let count = (4 - defenders) * enemy_attackers;
+            total += WEIGHTS[MISSING_DEFENDER] * (sign * count);
+            tracer.add(MISSING_DEFENDER, sign * count);
+        }
+        let phase = phase.min(PHASE_TOTAL);
+        let score = (total.0 * phase + total.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        let white_to_move = position.side_to_move() == Side::White;
+        let relative = if white_to_move { score } else { -score };
+        let parts = Trace {
+            coefficients: Vec::new(),
+            offset: Tapered::default(),
+            phase,
+            phase_total: PHASE_TOTAL,
+            divisor: 1,
+            white_to_move,
+            tempo: TEMPO,
+        };
+        (relative + TEMPO, parts)
+    }
+}
+
+/// The trace of `position`'s evaluation: `trace(p).evaluate(&WEIGHTS)` is
+/// [`XiangqiEvaluator`]'s score of `p`, and a tuner can score other
+/// weights with it.
+pub fn trace(position: &Position) -> Trace {
+    let mut coefficients = Coefficients::new(WEIGHT_COUNT);
+    let (_, mut trace) = XiangqiEvaluator::evaluate_traced(position, &mut coefficients);
+    trace.coefficients = Trace::sparse(&coefficients);
+    trace
 }
 
 fn mirror(sq: usize) -> usize {
@@ -176,32 +252,7 @@ fn mirror(sq: usize) -> usize {
 
 impl Evaluator<XiangqiNode> for XiangqiEvaluator {
     fn evaluate(&self, node: &XiangqiNode) -> i32 {
-        let position = node.position();
-        let mut phase = 0;
-        let (mut red_attackers, mut black_attackers) = (0, 0);
-        let red = Self::side(position, Side::White, &mut phase, &mut red_attackers);
-        let black = Self::side(position, Side::Black, &mut phase, &mut black_attackers);
-        let mut mg = red.0 - black.0;
-        let mut eg = red.1 - black.1;
-        for (side, enemy_attackers, sign) in [
-            (Side::White, black_attackers, 1),
-            (Side::Black, red_attackers, -1),
-        ] {
-            let defenders = (position.pieces(side, PieceKind::Advisor)
-                | position.pieces(side, PieceKind::Elephant))
-            .count_ones() as i32;
-            let penalty = (4 - defenders) * MISSING_DEFENDER * enemy_attackers;
-            mg -= sign * penalty;
-            eg -= sign * penalty / 2;
-        }
-        let phase = phase.min(PHASE_TOTAL);
-        let score = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-        let relative = if position.side_to_move() == Side::White {
-            score
-        } else {
-            -score
-        };
-        relative + TEMPO
+        Self::evaluate_traced(node.position(), &mut NoTrace).0
     }
 }
 
@@ -231,6 +282,61 @@ mod tests {
         // The same position with colours swapped.
         let c = eval("rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 1 1");
         assert_eq!(a, c);
+    }
+
+    /// Positions along pseudo-random games from a few starts, for the
+    /// trace test: every phase, both sides to move, defenders lost.
+    fn sample_positions() -> Vec<Position> {
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R w - - 0 1",
+            "4k4/9/9/4p4/2r6/9/4P4/4C4/4A4/3AK4 w - - 0 1",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut positions = Vec::new();
+        for start in starts {
+            for _ in 0..15 {
+                let mut pos = Position::from_fen(start, Strictness::Strict).unwrap();
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play(m);
+                    positions.push(pos.clone());
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn trace_reproduces_the_evaluation() {
+        let positions = sample_positions();
+        assert!(positions.len() > 4000);
+        for pos in positions {
+            let t = trace(&pos);
+            let fen = pos.to_fen();
+            assert_eq!(
+                t.evaluate(&WEIGHTS),
+                XiangqiEvaluator.evaluate(&XiangqiNode::new(pos)),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn layout_covers_the_weights_in_order() {
+        let mut next = 0;
+        for group in LAYOUT {
+            assert_eq!(group.start, next, "{}", group.name);
+            next += group.len;
+        }
+        assert_eq!(next, WEIGHT_COUNT);
     }
 
     #[test]
