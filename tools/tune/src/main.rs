@@ -56,6 +56,10 @@ struct Args {
     /// (0: none); against overfitting weights few positions use.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
+    /// Hold the weights of the layout groups whose names start with this
+    /// (`piece-square`, say) at their start; repeatable.
+    #[arg(long)]
+    freeze: Vec<String>,
     /// A line for the generated source's header about the data.
     #[arg(long)]
     note: Option<String>,
@@ -200,6 +204,15 @@ fn run_tuning(args: &Args) -> Result<(), String> {
         before[0], before[1]
     );
     let mut adam = tune::Adam::new(&start, args.rate, args.l2);
+    for group in args.game.layout() {
+        if args
+            .freeze
+            .iter()
+            .any(|prefix| group.name.starts_with(prefix.as_str()))
+        {
+            adam.freeze(group.start..group.start + group.len);
+        }
+    }
     let mut weights = start.clone();
     // Early stopping: the weights kept are those of the epoch with the
     // lowest validation error (the start, if no epoch beats it).
@@ -240,6 +253,7 @@ fn run_tuning(args: &Args) -> Result<(), String> {
         best_epoch,
         rate: args.rate,
         l2: args.l2,
+        frozen: args.freeze.clone(),
         errors: [before[0], after[0], before[1], after[1]],
     };
     let text = source::weights_module(&note, args.game.layout(), &tuned);

@@ -25,6 +25,8 @@ pub(crate) struct RunNote {
     pub(crate) best_epoch: usize,
     pub(crate) rate: f64,
     pub(crate) l2: f64,
+    /// The prefixes of the groups held at their start.
+    pub(crate) frozen: Vec<String>,
     /// Mean squared errors: training before and after, validation before
     /// and after.
     pub(crate) errors: [f64; 4],
@@ -42,7 +44,12 @@ pub(crate) fn weights_module(note: &RunNote, layout: &[Group], weights: &[Tapere
          //! the weights in the source before the run (git history has them).\n\
          //!\n\
          //! The run: `arbiter-tune --game {game} --data {data} --epochs {epochs} \
-         --rate {rate} --l2 {l2}`\n",
+         --rate {rate} --l2 {l2}{freeze}`\n",
+        freeze = note
+            .frozen
+            .iter()
+            .map(|f| format!(" --freeze '{f}'"))
+            .collect::<String>(),
         game = note.game,
         data = note.data,
         epochs = note.epochs,

@@ -129,6 +129,8 @@ pub(crate) struct Adam {
     pub(crate) l2: f64,
     /// The weights the penalty pulls towards.
     origin: Real,
+    /// Whether each weight is held where it started.
+    frozen: Vec<bool>,
     m: Real,
     v: Real,
     t: i32,
@@ -146,9 +148,17 @@ impl Adam {
             rate,
             l2,
             origin: origin.clone(),
+            frozen: vec![false; len],
             m: vec![[0.0; 2]; len],
             v: vec![[0.0; 2]; len],
             t: 0,
+        }
+    }
+
+    /// Holds the weights `range` where they are.
+    pub(crate) fn freeze(&mut self, range: std::ops::Range<usize>) {
+        for f in &mut self.frozen[range] {
+            *f = true;
         }
     }
 
@@ -170,6 +180,9 @@ impl Adam {
         let c1 = 1.0 - Self::BETA1.powi(self.t);
         let c2 = 1.0 - Self::BETA2.powi(self.t);
         for (i, g) in gradient.iter().enumerate() {
+            if self.frozen[i] {
+                continue;
+            }
             for p in 0..2 {
                 self.m[i][p] = Self::BETA1 * self.m[i][p] + (1.0 - Self::BETA1) * g[p];
                 self.v[i][p] = Self::BETA2 * self.v[i][p] + (1.0 - Self::BETA2) * g[p] * g[p];
