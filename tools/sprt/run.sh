@@ -39,10 +39,14 @@ new_bin=$out/arbiter-new-$$
 cp "$root/target/release/arbiter" "$new_bin"
 
 rm -f "$out/last-$game.pgn"
+# Xiangqi over UCI: the match runner reads ranks 1-10 from an engine that
+# offers UCI_Variant, as Fairy-Stockfish writes them.
+extra=
+[[ $game == xiangqi ]] && extra=",option.Xiangqi Ranks=1-10"
 echo "SPRT $bounds: $game at $nodes nodes a move, working tree against ${base_sha:0:7}" >&2
 exec "$new_bin" match --game "$game" \
-    --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16" \
-    --engine "name=base,cmd=$base_bin,args=uci,option.Hash=16" \
+    --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16$extra" \
+    --engine "name=base,cmd=$base_bin,args=uci,option.Hash=16$extra" \
     --nodes "$nodes" --concurrency "${CONCURRENCY:-2}" --games 100000 \
     --openings "$root/tools/sprt/$game.epd" \
     --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
