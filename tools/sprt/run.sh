@@ -11,7 +11,7 @@
 # BASE_REF is a git revision (built once into target/sprt/, kept for the next
 # test); GAME is chess (the default) or xiangqi; NODES defaults to 20000;
 # BOUNDS to elo0=0,elo1=10,alpha=0.05,beta=0.05 (use elo0=-5,elo1=0 for a
-# simplification). The games go to target/sprt/last-GAME.pgn; the summary
+# simplification). The games go to target/sprt/games-GAME-PID.pgn; the summary
 # is the last lines of the output, to copy into BENCHMARKS.md's table.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -38,7 +38,6 @@ cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 new_bin=$out/arbiter-new-$$
 cp "$root/target/release/arbiter" "$new_bin"
 
-rm -f "$out/last-$game.pgn"
 # Xiangqi over UCI: the match runner reads ranks 1-10 from an engine that
 # offers UCI_Variant, as Fairy-Stockfish writes them.
 extra=
@@ -50,5 +49,5 @@ exec "$new_bin" match --game "$game" \
     --nodes "$nodes" --concurrency "${CONCURRENCY:-2}" --games 100000 \
     --openings "$root/tools/sprt/$game.epd" \
     --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
-    --pgn "$out/last-$game.pgn" \
+    --pgn "$out/games-$game-$$.pgn" \
     --sprt "$bounds"
