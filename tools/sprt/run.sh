@@ -28,10 +28,12 @@ if [[ ! -x $base_bin ]]; then
     tree=$out/tree-$base_sha
     rm -rf "$tree"
     git -C "$root" worktree add --detach "$tree" "$base_sha" >/dev/null
+    trap 'git -C "$root" worktree remove --force "$tree"' EXIT
     # The bases share one target directory, so only the first one builds the dependencies.
     CARGO_TARGET_DIR=$out/build cargo build --release --quiet --bin arbiter --manifest-path "$tree/Cargo.toml"
     cp "$out/build/release/arbiter" "$base_bin"
     git -C "$root" worktree remove --force "$tree"
+    trap - EXIT
 fi
 
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"

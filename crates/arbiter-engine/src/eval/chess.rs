@@ -230,36 +230,29 @@ impl ChessEvaluator {
         total -= black;
         let offset = Tapered(white_danger - black_danger, 0);
         total += offset;
-        let phase = phase.min(PHASE_TOTAL);
-        let mut score = (total.0 * phase + total.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        let mut parts = Trace {
+            coefficients: Vec::new(),
+            offset,
+            phase: phase.min(PHASE_TOTAL),
+            phase_total: PHASE_TOTAL,
+            divisor: 1,
+            white_to_move: position.turn() == Color::White,
+            tempo: TEMPO,
+        };
+        let blended = parts.blend(total);
 
         // Without pawns, an edge of less than a rook rarely wins.
-        let stronger = if score > 0 {
+        let stronger = if blended > 0 {
             Color::White
         } else {
             Color::Black
         };
-        let mut divisor = 1;
-        if (board.pawns() & board.by_color(stronger)).is_empty() {
-            let minor_or_less =
-                non_pawn_material(board, stronger) - non_pawn_material(board, !stronger) < 400;
-            if minor_or_less {
-                divisor = 8;
-                score /= divisor;
-            }
+        if (board.pawns() & board.by_color(stronger)).is_empty()
+            && non_pawn_material(board, stronger) - non_pawn_material(board, !stronger) < 400
+        {
+            parts.divisor = 8;
         }
-        let white_to_move = position.turn() == Color::White;
-        let relative = if white_to_move { score } else { -score };
-        let parts = Trace {
-            coefficients: Vec::new(),
-            offset,
-            phase,
-            phase_total: PHASE_TOTAL,
-            divisor,
-            white_to_move,
-            tempo: TEMPO,
-        };
-        (relative + TEMPO, parts)
+        (parts.relative(blended), parts)
     }
 }
 
@@ -359,6 +352,7 @@ fn non_pawn_material(board: &Board, color: Color) -> i32 {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::eval::trace::testing::{XorShift, assert_layout_covers};
     use shakmaty::attacks::pawn_attacks;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess};
@@ -437,7 +431,7 @@ mod tests {
             "8/5k2/8/3B4/8/2N5/5K2/8 b - - 0 1",
             "4k3/pp3ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = XorShift(0x2545_f491_4f6c_dd1d);
         let mut positions = Vec::new();
         for start in starts {
             for _ in 0..12 {
@@ -451,10 +445,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[random.below(moves.len())];
                     pos.play_unchecked(m);
                     positions.push(pos.clone());
                 }
@@ -483,12 +474,7 @@ mod tests {
 
     #[test]
     fn layout_covers_the_weights_in_order() {
-        let mut next = 0;
-        for group in LAYOUT {
-            assert_eq!(group.start, next, "{}", group.name);
-            next += group.len;
-        }
-        assert_eq!(next, WEIGHT_COUNT);
+        assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
     }
 
     #[test]

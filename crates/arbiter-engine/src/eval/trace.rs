@@ -153,10 +153,54 @@ impl Trace {
     /// game's evaluator computes it (with the weights the trace was taken
     /// with, the same number).
     pub fn evaluate(&self, weights: &[Tapered]) -> i32 {
-        let Tapered(mg, eg) = self.tapered(weights);
-        let blended = (mg * self.phase + eg * (self.phase_total - self.phase)) / self.phase_total;
+        self.relative(self.blend(self.tapered(weights)))
+    }
+
+    /// A White-side middlegame/endgame total blended by the phase. The
+    /// evaluators score through this and [`Trace::relative`] too, so the
+    /// trace and the search share one formula.
+    #[inline]
+    pub fn blend(&self, total: Tapered) -> i32 {
+        (total.0 * self.phase + total.1 * (self.phase_total - self.phase)) / self.phase_total
+    }
+
+    /// A blended White-side score for the side to move: divided by the
+    /// drawish divisor, its sign turned for Black, the tempo added.
+    #[inline]
+    pub fn relative(&self, blended: i32) -> i32 {
         let score = blended / self.divisor;
         let relative = if self.white_to_move { score } else { -score };
         relative + self.tempo
+    }
+}
+
+/// Test support shared by the games' evaluators.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Group;
+
+    /// Asserts that `layout`'s groups follow each other without a gap and
+    /// cover all `count` weights.
+    pub(crate) fn assert_layout_covers(layout: &[Group], count: usize) {
+        let mut next = 0;
+        for group in layout {
+            assert_eq!(group.start, next, "{}", group.name);
+            next += group.len;
+        }
+        assert_eq!(next, count);
+    }
+
+    /// A xorshift64 generator: the random games of the trace tests, the
+    /// same on every run.
+    pub(crate) struct XorShift(pub(crate) u64);
+
+    impl XorShift {
+        /// An index below `len` (`len` > 0).
+        pub(crate) fn below(&mut self, len: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % len as u64) as usize
+        }
     }
 }

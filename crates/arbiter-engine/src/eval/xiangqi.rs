@@ -219,20 +219,16 @@ impl XiangqiEvaluator {
             total += WEIGHTS[MISSING_DEFENDER] * (sign * count);
             tracer.add(MISSING_DEFENDER, sign * count);
         }
-        let phase = phase.min(PHASE_TOTAL);
-        let score = (total.0 * phase + total.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-        let white_to_move = position.side_to_move() == Side::White;
-        let relative = if white_to_move { score } else { -score };
         let parts = Trace {
             coefficients: Vec::new(),
             offset: Tapered::default(),
-            phase,
+            phase: phase.min(PHASE_TOTAL),
             phase_total: PHASE_TOTAL,
             divisor: 1,
-            white_to_move,
+            white_to_move: position.side_to_move() == Side::White,
             tempo: TEMPO,
         };
-        (relative + TEMPO, parts)
+        (parts.relative(parts.blend(total)), parts)
     }
 }
 
@@ -260,6 +256,7 @@ impl Evaluator<XiangqiNode> for XiangqiEvaluator {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::eval::trace::testing::{XorShift, assert_layout_covers};
     use arbiter_rules::Strictness;
 
     fn eval(fen: &str) -> i32 {
@@ -292,7 +289,7 @@ mod tests {
             "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKAB1R w - - 0 1",
             "4k4/9/9/4p4/2r6/9/4P4/4C4/4A4/3AK4 w - - 0 1",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = XorShift(0x9e37_79b9_7f4a_7c15);
         let mut positions = Vec::new();
         for start in starts {
             for _ in 0..15 {
@@ -302,10 +299,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[random.below(moves.len())];
                     pos.play(m);
                     positions.push(pos.clone());
                 }
@@ -331,12 +325,7 @@ mod tests {
 
     #[test]
     fn layout_covers_the_weights_in_order() {
-        let mut next = 0;
-        for group in LAYOUT {
-            assert_eq!(group.start, next, "{}", group.name);
-            next += group.len;
-        }
-        assert_eq!(next, WEIGHT_COUNT);
+        assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
     }
 
     #[test]
