@@ -40,7 +40,7 @@ pub(crate) fn weights_module(note: &RunNote, layout: &[Group], weights: &[Tapere
     let _ = write!(
         out,
         "//! The {game} evaluation's weights (see [`super::LAYOUT`] for what each is),\n\
-         //! fitted to game results by `arbiter-tune` (Texel's method), starting from\n\
+         //! fitted to labelled positions by `arbiter-tune` (Texel's method), starting from\n\
          //! the weights in the source before the run (git history has them).\n\
          //!\n\
          //! The run: `arbiter-tune --game {game} --data {data} --epochs {epochs} \

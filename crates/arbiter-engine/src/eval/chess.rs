@@ -24,10 +24,13 @@ const MATERIAL: usize = 0;
 /// Piece-square weights, 64 per role in role order, each laid out from a8
 /// (index 0) to h1 (index 63) as the side sees the board from behind.
 const PIECE_SQUARE: usize = MATERIAL + 6;
-/// Per attacked square not defended by an enemy pawn, beyond a typical
-/// count ([`MOBILITY_TYPICAL`]): knight, bishop, rook, queen.
+/// Mobility by the number of attacked squares not held by own pieces nor
+/// attacked by enemy pawns, a weight per count: knight (0 to 8), bishop
+/// (0 to 13), rook (0 to 14), queen (0 to 27).
 const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
-const BISHOP_PAIR: usize = MOBILITY + 4;
+/// Where each role's mobility table starts (knight, bishop, rook, queen).
+const MOBILITY_START: [usize; 4] = [MOBILITY, MOBILITY + 9, MOBILITY + 23, MOBILITY + 38];
+const BISHOP_PAIR: usize = MOBILITY + 66;
 /// Per pawn beyond the first on a file.
 const DOUBLED_PAWN: usize = BISHOP_PAIR + 1;
 /// Per pawn with no own pawn on a neighbouring file.
@@ -39,11 +42,24 @@ const KING_SHIELD_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
 /// Per passed pawn, by its relative rank (index 0 = rank 1), on top of the
 /// pawn's piece-square value.
 const PASSED_PAWN: usize = KING_SHIELD_PAWN + 1;
+/// Per passed pawn whose next square is occupied, by relative rank.
+const PASSED_BLOCKED: usize = PASSED_PAWN + 8;
+/// Per passed pawn, per square of distance (Chebyshev) from its next square
+/// to the own king, then to the enemy king: a passer is escorted or caught.
+const PASSED_KING_DISTANCE: usize = PASSED_BLOCKED + 8;
+/// Per pawn defended by an own pawn or beside one on its rank, by relative rank.
+const CONNECTED_PAWN: usize = PASSED_KING_DISTANCE + 2;
+/// Per enemy knight, bishop, rook, queen attacked by an own pawn.
+const THREAT_BY_PAWN: usize = CONNECTED_PAWN + 8;
+/// Per enemy rook, queen attacked by an own knight or bishop.
+const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
+/// Per enemy queen attacked by an own rook.
+const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = PASSED_PAWN + 8;
+pub const WEIGHT_COUNT: usize = THREAT_BY_ROOK + 1;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 13] = [
+pub const LAYOUT: [Group; 22] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -61,12 +77,46 @@ pub const LAYOUT: [Group; 13] = [
     group("piece-square: rook", PIECE_SQUARE + 3 * 64, 64, 8),
     group("piece-square: queen", PIECE_SQUARE + 4 * 64, 64, 8),
     group("piece-square: king", PIECE_SQUARE + 5 * 64, 64, 8),
-    group("mobility: knight, bishop, rook, queen", MOBILITY, 4, 4),
+    group("mobility: knight, 0 to 8 squares", MOBILITY_START[0], 9, 9),
+    group(
+        "mobility: bishop, 0 to 13 squares",
+        MOBILITY_START[1],
+        14,
+        7,
+    ),
+    group("mobility: rook, 0 to 14 squares", MOBILITY_START[2], 15, 8),
+    group("mobility: queen, 0 to 27 squares", MOBILITY_START[3], 28, 7),
     group("bishop pair", BISHOP_PAIR, 1, 1),
     group("pawn structure: doubled, isolated", DOUBLED_PAWN, 2, 2),
     group("rook on open file, on semi-open file", ROOK_OPEN_FILE, 2, 2),
     group("king shield pawn", KING_SHIELD_PAWN, 1, 1),
     group("passed pawn: relative rank 1 to 8", PASSED_PAWN, 8, 8),
+    group(
+        "passed pawn, blocked: relative rank 1 to 8",
+        PASSED_BLOCKED,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn: per square from its next square to the own king, the enemy king",
+        PASSED_KING_DISTANCE,
+        2,
+        2,
+    ),
+    group("connected pawn: relative rank 1 to 8", CONNECTED_PAWN, 8, 8),
+    group(
+        "threat by pawn: on knight, bishop, rook, queen",
+        THREAT_BY_PAWN,
+        4,
+        4,
+    ),
+    group(
+        "threat by knight or bishop: on rook, queen",
+        THREAT_BY_MINOR,
+        2,
+        2,
+    ),
+    group("threat by rook: on queen", THREAT_BY_ROOK, 1, 1),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -81,8 +131,6 @@ const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Gr
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
-/// The attacked-square count mobility is centred on, per role as [`MOBILITY`].
-const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
 /// King-zone attack units per attacked square, by attacker. The danger they
 /// add grows with their square (see [`ChessEvaluator::side`]), so they are
 /// not tuned: a trace takes the danger as a constant.
@@ -141,6 +189,8 @@ impl ChessEvaluator {
 
         let mut score = Tapered::default();
         let mut king_attack_units = 0;
+        let mut minor_attacks = Bitboard::EMPTY;
+        let mut rook_attacks_all = Bitboard::EMPTY;
         for role in Role::ALL {
             let r = role_index(role);
             for sq in board.by_piece(role.of(us)) {
@@ -160,13 +210,37 @@ impl ChessEvaluator {
                     Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
                     Role::Pawn | Role::King => continue,
                 };
-                let beyond_typical = (attacks & safe).count() as i32 - MOBILITY_TYPICAL[r - 1];
-                score += WEIGHTS[MOBILITY + r - 1] * beyond_typical;
-                tracer.add(MOBILITY + r - 1, sign * beyond_typical);
+                let count = (attacks & safe).count();
+                let index = MOBILITY_START[r - 1] + count;
+                score += WEIGHTS[index];
+                tracer.add(index, sign);
                 king_attack_units +=
                     (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
+                match role {
+                    Role::Knight | Role::Bishop => minor_attacks |= attacks,
+                    Role::Rook => rook_attacks_all |= attacks,
+                    _ => {}
+                }
             }
         }
+        let their = |role: Role| board.by_piece(role.of(them));
+        let pawn_threats = pawn_attacks_of(us, our_pawns);
+        for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            let threats = (pawn_threats & their(role)).count() as i32;
+            score += WEIGHTS[THREAT_BY_PAWN + i] * threats;
+            tracer.add(THREAT_BY_PAWN + i, sign * threats);
+        }
+        for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
+            let threats = (minor_attacks & their(role)).count() as i32;
+            score += WEIGHTS[THREAT_BY_MINOR + i] * threats;
+            tracer.add(THREAT_BY_MINOR + i, sign * threats);
+        }
+        let threats = (rook_attacks_all & their(Role::Queen)).count() as i32;
+        score += WEIGHTS[THREAT_BY_ROOK] * threats;
+        tracer.add(THREAT_BY_ROOK, sign * threats);
         if (board.bishops() & own).more_than_one() {
             score += WEIGHTS[BISHOP_PAIR];
             tracer.add(BISHOP_PAIR, sign);
@@ -199,15 +273,39 @@ impl ChessEvaluator {
             }
         }
 
+        let beside = (our_pawns.shift(1) & !Bitboard::from_file(File::A))
+            | (our_pawns.shift(-1) & !Bitboard::from_file(File::H));
+        let connected = our_pawns & (pawn_attacks_of(us, our_pawns) | beside);
+        for sq in connected {
+            let rank = relative_rank(sq, us) as usize;
+            score += WEIGHTS[CONNECTED_PAWN + rank];
+            tracer.add(CONNECTED_PAWN + rank, sign);
+        }
+        let our_king = board.king_of(us);
         for sq in our_pawns {
             if is_passed(sq, us, their_pawns) {
                 let rank = relative_rank(sq, us) as usize;
                 score += WEIGHTS[PASSED_PAWN + rank];
                 tracer.add(PASSED_PAWN + rank, sign);
+                // A passed pawn never stands on its last rank, so it has a next square.
+                let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
+                    continue;
+                };
+                if occupied.contains(next) {
+                    score += WEIGHTS[PASSED_BLOCKED + rank];
+                    tracer.add(PASSED_BLOCKED + rank, sign);
+                }
+                for (i, king) in [our_king, their_king].into_iter().enumerate() {
+                    if let Some(king) = king {
+                        let distance = king.distance(next) as i32;
+                        score += WEIGHTS[PASSED_KING_DISTANCE + i] * distance;
+                        tracer.add(PASSED_KING_DISTANCE + i, sign * distance);
+                    }
+                }
             }
         }
 
-        if let Some(king) = board.king_of(us) {
+        if let Some(king) = our_king {
             let shield = (pawn_shield(king, us) & our_pawns).count() as i32;
             score += WEIGHTS[KING_SHIELD_PAWN] * shield;
             tracer.add(KING_SHIELD_PAWN, sign * shield);
