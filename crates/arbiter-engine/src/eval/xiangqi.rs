@@ -1,12 +1,26 @@
 //! Xiangqi evaluation: material with phase-dependent cannon and horse values,
-//! piece-square terms from readable formulas, mobility, and general safety.
+//! piece-square terms from readable formulas, mobility, general safety and
+//! the patterns of the classical xiangqi evaluations (ElephantEye's,
+//! Fairy-Stockfish's).
 //!
 //! - Soldiers gain most of their value on crossing the river, more near the
 //!   enemy palace, less on the last rank where they can only move sideways.
+//!   Two crossed soldiers side by side guard each other.
 //! - Cannons need screens: worth more with many pieces on the board; horses
 //!   have fewer blocked legs as the board empties and gain value.
+//! - Mobility is a value per count of points reached, for each of horse,
+//!   chariot and cannon: a horse with no or one move is trapped, and the
+//!   table can say so where a linear term cannot.
+//! - A cannon on the enemy general's file with nothing between them (the
+//!   hollow cannon) pins the general's defence; with two pieces between, one
+//!   of them stepping aside gives check. A cannon on the enemy's back rank
+//!   with the general still on it (the bottom cannon) threatens along it.
+//! - A chariot with no piece ahead on its file, or only enemy pieces, has
+//!   its file open or half-open.
 //! - A general whose advisors and elephants are gone is exposed to chariots,
-//!   horses and cannons; the penalty grows with the enemy's attacking force.
+//!   horses and cannons; the penalty grows with the enemy's attacking force,
+//!   and each missing advisor and each missing elephant is weighed against
+//!   each kind of enemy attacker.
 //!
 //! Every weight is in [`WEIGHTS`] (see [`LAYOUT`]); [`trace`] gives a
 //! position's evaluation as a function of them, for tuning.
@@ -23,6 +37,8 @@ use arbiter_rules::xiangqi::{Position, SQUARES, Square};
 /// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
 mod weights;
 pub use weights::WEIGHTS;
+/// Board masks and line measures for the terms.
+mod terms;
 
 /// Index of the first material weight, per kind in [`PieceKind::XIANGQI`]
 /// order (the general's is never used: both sides always have one).
@@ -31,15 +47,34 @@ const MATERIAL: usize = 0;
 /// enemy's back rank (index 0 = its left corner as the side sees the board
 /// from behind) to the side's own.
 const PIECE_SQUARE: usize = MATERIAL + 7;
-/// Per reachable point not occupied by an own piece: horse, chariot, cannon.
-const MOBILITY: usize = PIECE_SQUARE + 7 * SQUARES;
+/// Mobility by count of reachable points not occupied by an own piece: a
+/// weight per count, horse 0..=8, then chariot 0..=17, then cannon 0..=4
+/// (a cannon's reachable points are those it could capture on).
+const MOBILITY_HORSE: usize = PIECE_SQUARE + 7 * SQUARES;
+const MOBILITY_CHARIOT: usize = MOBILITY_HORSE + 9;
+const MOBILITY_CANNON: usize = MOBILITY_CHARIOT + 18;
 /// Per missing advisor or elephant, times the enemy's attacking pieces.
-const MISSING_DEFENDER: usize = MOBILITY + 3;
+const MISSING_DEFENDER: usize = MOBILITY_CANNON + 5;
+/// A cannon by the number of empty points it can move to, 0..=17.
+const CANNON_MOVES: usize = MISSING_DEFENDER + 1;
+/// A cannon on the enemy general's file with nothing between them, then
+/// with two pieces between (one is never seen: it is check, and the side
+/// to move cannot give it while the other side cannot stand in it).
+const CANNON_ON_GENERAL_FILE: usize = CANNON_MOVES + 18;
+/// A cannon on the enemy's back rank while the enemy general stands on it.
+const BOTTOM_CANNON: usize = CANNON_ON_GENERAL_FILE + 2;
+/// A chariot with no piece ahead on its file, then with enemy pieces only.
+const CHARIOT_FILE: usize = BOTTOM_CANNON + 1;
+/// Per pair of crossed soldiers side by side.
+const CONNECTED_SOLDIERS: usize = CHARIOT_FILE + 2;
+/// Missing advisors times the enemy's horses, chariots, cannons; then
+/// missing elephants times the same.
+const DEFENDER_SHAPE: usize = CONNECTED_SOLDIERS + 1;
 /// The number of xiangqi weights.
-pub const WEIGHT_COUNT: usize = MISSING_DEFENDER + 1;
+pub const WEIGHT_COUNT: usize = DEFENDER_SHAPE + 6;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 10] = [
+pub const LAYOUT: [Group; 18] = [
     group(
         "material: general, advisor, elephant, horse, chariot, cannon, soldier",
         MATERIAL,
@@ -83,12 +118,65 @@ pub const LAYOUT: [Group; 10] = [
         SQUARES,
         9,
     ),
-    group("mobility: horse, chariot, cannon", MOBILITY, 3, 3),
+    group(
+        "mobility: horse, by points reached 0..=8",
+        MOBILITY_HORSE,
+        9,
+        9,
+    ),
+    group(
+        "mobility: chariot, by points reached 0..=17",
+        MOBILITY_CHARIOT,
+        18,
+        9,
+    ),
+    group(
+        "mobility: cannon, by points it could capture on 0..=4",
+        MOBILITY_CANNON,
+        5,
+        5,
+    ),
     group(
         "missing advisor or elephant, per enemy attacker",
         MISSING_DEFENDER,
         1,
         1,
+    ),
+    group(
+        "cannon: by empty points it can move to 0..=17",
+        CANNON_MOVES,
+        18,
+        9,
+    ),
+    group(
+        "cannon on the enemy general's file: nothing between, two pieces between",
+        CANNON_ON_GENERAL_FILE,
+        2,
+        2,
+    ),
+    group(
+        "bottom cannon: on the enemy's back rank, the general on it too",
+        BOTTOM_CANNON,
+        1,
+        1,
+    ),
+    group(
+        "chariot file ahead: open, enemy pieces only",
+        CHARIOT_FILE,
+        2,
+        2,
+    ),
+    group(
+        "crossed soldiers side by side, per pair",
+        CONNECTED_SOLDIERS,
+        1,
+        1,
+    ),
+    group(
+        "missing advisors times enemy horses, chariots, cannons; missing elephants times the same",
+        DEFENDER_SHAPE,
+        6,
+        3,
     ),
 ];
 
@@ -155,7 +243,17 @@ impl XiangqiEvaluator {
     ) -> Tapered {
         let sign = if side == Side::White { 1 } else { -1 };
         let own = position.side_bits(side);
+        let occupied = position.occupied();
+        let enemy_general = position.general(side.opponent()).index();
         let mut score = Tapered::default();
+        // Weight `index` counts `count` times for `side`.
+        macro_rules! term {
+            ($index:expr, $count:expr) => {{
+                let (index, count): (usize, i32) = ($index, $count);
+                score += WEIGHTS[index] * count;
+                tracer.add(index, sign * count);
+            }};
+        }
         for (k, &kind) in KINDS.iter().enumerate() {
             let mut bits = position.pieces(side, kind);
             while bits != 0 {
@@ -166,21 +264,66 @@ impl XiangqiEvaluator {
                 tracer.add(MATERIAL + k, sign);
                 tracer.add(psqt_index(k, relative), sign);
                 *phase += PHASE_WEIGHT[k];
-                if matches!(
-                    kind,
-                    PieceKind::Horse | PieceKind::Chariot | PieceKind::Cannon
-                ) {
-                    *attackers += 1;
-                    let from = Square::from_index(sq).map_or(0, |s| {
-                        (position.attacks_from(s).0 & !own).count_ones() as i32
-                    });
-                    // Horse, chariot and cannon are kinds 3, 4 and 5.
-                    score += WEIGHTS[MOBILITY + k - 3] * from;
-                    tracer.add(MOBILITY + k - 3, sign * from);
+                let reached = || {
+                    Square::from_index(sq).map_or(0, |s| {
+                        (position.attacks_from(s).0 & !own).count_ones() as usize
+                    })
+                };
+                match kind {
+                    PieceKind::Horse => {
+                        *attackers += 1;
+                        term!(MOBILITY_HORSE + reached().min(8), 1);
+                    }
+                    PieceKind::Chariot => {
+                        *attackers += 1;
+                        term!(MOBILITY_CHARIOT + reached().min(17), 1);
+                        let ahead = terms::file_ahead(sq, side);
+                        if ahead & occupied == 0 {
+                            term!(CHARIOT_FILE, 1);
+                        } else if ahead & own == 0 {
+                            term!(CHARIOT_FILE + 1, 1);
+                        }
+                    }
+                    PieceKind::Cannon => {
+                        *attackers += 1;
+                        term!(MOBILITY_CANNON + reached().min(4), 1);
+                        term!(CANNON_MOVES + terms::cannon_moves(sq, occupied), 1);
+                        if sq % 9 == enemy_general % 9 {
+                            match (terms::between_on_file(sq, enemy_general) & occupied)
+                                .count_ones()
+                            {
+                                0 => term!(CANNON_ON_GENERAL_FILE, 1),
+                                2 => term!(CANNON_ON_GENERAL_FILE + 1, 1),
+                                _ => {}
+                            }
+                        }
+                        if relative_rank(sq, side) == 9 && relative_rank(enemy_general, side) == 9 {
+                            term!(BOTTOM_CANNON, 1);
+                        }
+                    }
+                    PieceKind::Soldier if relative_rank(sq, side) >= 5 => *attackers += 1,
+                    _ => {}
                 }
-                if kind == PieceKind::Soldier && relative_rank(sq, side) >= 5 {
-                    *attackers += 1;
-                }
+            }
+        }
+        let crossed = position.pieces(side, PieceKind::Soldier) & terms::enemy_half(side);
+        let pairs = (crossed & (crossed >> 1) & !terms::FILES[8]).count_ones() as i32;
+        term!(CONNECTED_SOLDIERS, pairs);
+        let enemy = side.opponent();
+        let missing = |kind| 2 - (position.pieces(side, kind).count_ones() as i32).min(2);
+        let enemy_count = |kind| position.pieces(enemy, kind).count_ones() as i32;
+        let enemy_attackers = [
+            enemy_count(PieceKind::Horse),
+            enemy_count(PieceKind::Chariot),
+            enemy_count(PieceKind::Cannon),
+        ];
+        for (i, defender) in [PieceKind::Advisor, PieceKind::Elephant]
+            .into_iter()
+            .enumerate()
+        {
+            let missing = missing(defender);
+            for (j, &count) in enemy_attackers.iter().enumerate() {
+                term!(DEFENDER_SHAPE + 3 * i + j, missing * count);
             }
         }
         score
@@ -326,6 +469,49 @@ mod tests {
     #[test]
     fn layout_covers_the_weights_in_order() {
         assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
+    }
+
+    /// The trace's count of weight `index` in `fen` (Red's minus Black's).
+    fn count(fen: &str, index: usize) -> i16 {
+        let t = trace(&Position::from_fen(fen, Strictness::Strict).unwrap());
+        t.coefficients
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == index)
+            .map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn patterns_are_counted() {
+        // A hollow cannon: Red's cannon on the black general's file, nothing
+        // between; Black has no advisor or elephant against it.
+        let hollow = "4k4/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1";
+        assert_eq!(count(hollow, CANNON_ON_GENERAL_FILE), 1);
+        assert_eq!(count(hollow, CANNON_ON_GENERAL_FILE + 1), 0);
+        assert_eq!(count(hollow, DEFENDER_SHAPE + 2), -2);
+        assert_eq!(count(hollow, DEFENDER_SHAPE + 5), -2);
+        assert_eq!(count(hollow, DEFENDER_SHAPE), 0);
+        // Two pieces between: the cannon's central pressure.
+        let screened = "4k4/4a4/9/9/4p4/9/9/4C4/9/3K5 w - - 0 1";
+        assert_eq!(count(screened, CANNON_ON_GENERAL_FILE), 0);
+        assert_eq!(count(screened, CANNON_ON_GENERAL_FILE + 1), 1);
+        // A bottom cannon, and Black's chariot on a file open ahead of it.
+        let bottom = "3k4C/9/9/9/9/9/9/9/r8/4K4 b - - 0 1";
+        assert_eq!(count(bottom, BOTTOM_CANNON), 1);
+        assert_eq!(count(bottom, CHARIOT_FILE), -1);
+        // Red's chariot: only a black soldier ahead (half-open); Black's: open.
+        let files = "3k5/9/9/9/p8/9/9/9/9/R3K3r w - - 0 1";
+        assert_eq!(count(files, CHARIOT_FILE), -1);
+        assert_eq!(count(files, CHARIOT_FILE + 1), 1);
+        // Three crossed soldiers in a row: two pairs; an uncrossed one apart.
+        let soldiers = "3k5/9/9/9/2PPP4/9/8P/9/9/4K4 w - - 0 1";
+        assert_eq!(count(soldiers, CONNECTED_SOLDIERS), 2);
+        // A cannon alone on an empty board moves to 17 points; the general
+        // and the other pieces here cut it to fewer.
+        assert_eq!(count(bottom, CANNON_MOVES + 17), 0);
+        assert_eq!(
+            count("3k5/9/9/9/9/1C7/9/9/9/4K4 w - - 0 1", CANNON_MOVES + 17),
+            1
+        );
     }
 
     #[test]

@@ -101,8 +101,27 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    // mobility: horse, chariot, cannon
-    Tapered(8, 8), Tapered(4, 4), Tapered(2, 2),
+    // mobility: horse, by points reached 0..=8
+    Tapered(0, 0), Tapered(8, 8), Tapered(16, 16), Tapered(24, 24), Tapered(32, 32), Tapered(40, 40), Tapered(48, 48), Tapered(56, 56), Tapered(64, 64),
+    // mobility: chariot, by points reached 0..=17
+    Tapered(0, 0), Tapered(4, 4), Tapered(8, 8), Tapered(12, 12), Tapered(16, 16), Tapered(20, 20), Tapered(24, 24), Tapered(28, 28), Tapered(32, 32),
+    Tapered(36, 36), Tapered(40, 40), Tapered(44, 44), Tapered(48, 48), Tapered(52, 52), Tapered(56, 56), Tapered(60, 60), Tapered(64, 64), Tapered(68, 68),
+    // mobility: cannon, by points it could capture on 0..=4
+    Tapered(0, 0), Tapered(2, 2), Tapered(4, 4), Tapered(6, 6), Tapered(8, 8),
     // missing advisor or elephant, per enemy attacker
     Tapered(-18, 14),
+    // cannon: by empty points it can move to 0..=17
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    // cannon on the enemy general's file: nothing between, two pieces between
+    Tapered(0, 0), Tapered(0, 0),
+    // bottom cannon: on the enemy's back rank, the general on it too
+    Tapered(0, 0),
+    // chariot file ahead: open, enemy pieces only
+    Tapered(0, 0), Tapered(0, 0),
+    // crossed soldiers side by side, per pair
+    Tapered(0, 0),
+    // missing advisors times enemy horses, chariots, cannons; missing elephants times the same
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
 ];
