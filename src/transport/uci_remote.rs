@@ -87,6 +87,10 @@ impl Running for RemoteSearch {
     }
 }
 
+/// How long a finished search waits for its call's trailers, which the
+/// service sends right after the best move.
+const TRAILERS_WAIT: Duration = Duration::from_millis(500);
+
 fn limits(limits: &Limits) -> pb::SearchLimits {
     use pb::search_limits::Limit;
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
@@ -228,6 +232,14 @@ impl Backend for RemoteBackend {
                         Some(Ok(pb::AnalyzeResponse { event: Some(pb::analyze_response::Event::BestMove(answer)) })) => {
                             let pv: Vec<String> = answer.pv.iter().map(|m| text(m, one_based)).collect();
                             let best = answer.best_move.as_ref().map(|m| text(m, one_based));
+                            // Read on to the trailers before answering, so that the
+                            // call has ended with the service's OK when the best move
+                            // is out: a stream dropped before them counts and logs as
+                            // a cancelled request on the service.
+                            let _ = tokio::time::timeout(TRAILERS_WAIT, async {
+                                while stream.next().await.is_some() {}
+                            })
+                            .await;
                             sink(Event::Done { best, ponder: pv.get(1).cloned() });
                             return;
                         }

@@ -271,3 +271,56 @@ async fn a_call_on_a_connection_the_server_cuts_counts_as_unavailable() {
     assert_eq!(delta(&after, "Unavailable"), 1.0, "{after}");
     assert_eq!(delta(&after, "Canceled"), 0.0, "{after}");
 }
+
+/// `arbiter uci --connect` reads each search's call to its trailers: a
+/// search that ran to its end counts as `OK`, never as `Canceled` (dropping
+/// the stream right after the best move raced the trailers, and under load
+/// a third of a match's moves counted as cancelled).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_through_uci_connect_that_end_count_as_ok() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    const SEARCHES: usize = 20;
+
+    let _serial = crate::SERIAL.lock().await;
+    let t = TestServer::start().await;
+    let before = scrape(t.admin_addr()).await;
+    let address = format!("http://{}", t.grpc_addr());
+    tokio::task::spawn_blocking(move || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["uci", "--connect", &address])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        for _ in 0..SEARCHES {
+            writeln!(stdin, "position startpos\ngo depth 1").unwrap();
+            loop {
+                line.clear();
+                assert!(
+                    stdout.read_line(&mut line).unwrap() > 0,
+                    "the session ended"
+                );
+                if line.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+        writeln!(stdin, "quit").unwrap();
+        assert!(child.wait().unwrap().success());
+    })
+    .await
+    .unwrap();
+
+    let ended =
+        |text: &str, code: &str| handled(text, "Analyze", code) - handled(&before, "Analyze", code);
+    let text = scrape_until(&t, |text| {
+        ended(text, "OK") + ended(text, "Canceled") >= SEARCHES as f64
+    })
+    .await;
+    assert_eq!(ended(&text, "OK"), SEARCHES as f64, "{text}");
+    assert_eq!(ended(&text, "Canceled"), 0.0, "{text}");
+}
