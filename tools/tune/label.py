@@ -82,34 +82,45 @@ def main() -> int:
     return 0
 
 
+def label_positions(args, todo, judge) -> None:
+    """Appends each position of `todo` to OUT with its label; `judge(fen)`
+    gives White's (Red's) expected result and the fields that follow the
+    game's number (none for chess)."""
+    start = time.monotonic()
+    with open(args.output, "a") as out:
+        for count, line in enumerate(todo, 1):
+            fields = line.split(";")
+            if len(fields) < 2:
+                print(f"skipped (no result): {line}", file=sys.stderr)
+                continue
+            fen, result = fields[0], float(fields[1])
+            group = fields[2] if len(fields) > 2 else "0"
+            expectation, extra = judge(fen)
+            label = args.weight * expectation + (1.0 - args.weight) * result
+            out.write(";".join([fen, f"{label:.4f}", group, *extra]) + "\n")
+            if count % 5000 == 0:
+                out.flush()
+                rate = count / (time.monotonic() - start)
+                print(f"{count}/{len(todo)} labelled, {rate:.0f}/s", file=sys.stderr)
+    print(f"{len(todo)} labelled into {args.output}", file=sys.stderr)
+
+
 def label_chess(args, todo) -> None:
     import chess
     import chess.engine
 
     engine = chess.engine.SimpleEngine.popen_uci(args.engine or "/usr/games/stockfish")
     engine.configure({"Threads": 1, "Hash": 16})
-    start = time.monotonic()
+
+    def judge(fen):
+        board = chess.Board(fen)
+        info = engine.analyse(board, chess.engine.Limit(nodes=args.nodes), game=object())
+        return info["score"].white().wdl(model="sf15.1", ply=board.ply()).expectation(), []
+
     try:
-        with open(args.output, "a") as out:
-            for count, line in enumerate(todo, 1):
-                fields = line.split(";")
-                if len(fields) < 2:
-                    print(f"skipped (no result): {line}", file=sys.stderr)
-                    continue
-                fen, result = fields[0], float(fields[1])
-                group = fields[2] if len(fields) > 2 else "0"
-                board = chess.Board(fen)
-                info = engine.analyse(board, chess.engine.Limit(nodes=args.nodes), game=object())
-                expected = info["score"].white().wdl(model="sf15.1", ply=board.ply()).expectation()
-                label = args.weight * expected + (1.0 - args.weight) * result
-                out.write(f"{fen};{label:.4f};{group}\n")
-                if count % 5000 == 0:
-                    out.flush()
-                    rate = count / (time.monotonic() - start)
-                    print(f"{count}/{len(todo)} labelled, {rate:.0f}/s", file=sys.stderr)
+        label_positions(args, todo, judge)
     finally:
         engine.quit()
-    print(f"{len(todo)} labelled into {args.output}", file=sys.stderr)
 
 
 class Uci:
@@ -179,7 +190,11 @@ def expected(score: str, scale: float) -> float:
     """Red's expected result for Red's score."""
     if score.startswith("M"):
         return 0.0 if score.startswith("M-") else 1.0
-    return 1.0 / (1.0 + math.exp(-int(score) / scale))
+    return logistic(int(score), scale)
+
+
+def logistic(cp: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(-cp / scale))
 
 
 def label_xiangqi(args, todo, lines) -> None:
@@ -191,34 +206,23 @@ def label_xiangqi(args, todo, lines) -> None:
         engine.send("setoption name " + option)
     engine.send("isready")
     engine.until("readyok")
-    start = time.monotonic()
+
+    def judge(fen):
+        red_to_move = fen.split()[1].lower() in ("w", "r")
+        # A new game for each position, as the chess path has: the labels do
+        # not depend on the order positions come in.
+        engine.send("ucinewgame")
+        engine.send("isready")
+        engine.until("readyok")
+        engine.send(f"position fen {fen}")
+        engine.send(f"go nodes {args.nodes}")
+        score = red_score(score_of(engine.until("bestmove")), red_to_move)
+        return expected(score, scale), [score]
+
     try:
-        with open(args.output, "a") as out:
-            for count, line in enumerate(todo, 1):
-                fields = line.split(";")
-                if len(fields) < 2:
-                    print(f"skipped (no result): {line}", file=sys.stderr)
-                    continue
-                fen, result = fields[0], float(fields[1])
-                group = fields[2] if len(fields) > 2 else "0"
-                red_to_move = fen.split()[1].lower() in ("w", "r")
-                # A new game for each position, as the chess path has: the
-                # labels do not depend on the order positions come in.
-                engine.send("ucinewgame")
-                engine.send("isready")
-                engine.until("readyok")
-                engine.send(f"position fen {fen}")
-                engine.send(f"go nodes {args.nodes}")
-                score = red_score(score_of(engine.until("bestmove")), red_to_move)
-                label = args.weight * expected(score, scale) + (1.0 - args.weight) * result
-                out.write(f"{fen};{label:.4f};{group};{score}\n")
-                if count % 5000 == 0:
-                    out.flush()
-                    rate = count / (time.monotonic() - start)
-                    print(f"{count}/{len(todo)} labelled, {rate:.0f}/s", file=sys.stderr)
+        label_positions(args, todo, judge)
     finally:
         engine.quit()
-    print(f"{len(todo)} labelled into {args.output}", file=sys.stderr)
 
     results = {}
     for line in lines:
@@ -252,7 +256,7 @@ def label_xiangqi(args, todo, lines) -> None:
 
 
 def squared_error(pairs, scale: float) -> float:
-    return sum((result - 1.0 / (1.0 + math.exp(-cp / scale))) ** 2 for cp, result in pairs) / len(pairs)
+    return sum((result - logistic(cp, scale)) ** 2 for cp, result in pairs) / len(pairs)
 
 
 def fit_scale(pairs) -> tuple:
