@@ -117,6 +117,12 @@ struct Args {
     /// (for `h2load --data`).
     #[arg(long)]
     write_body: Option<std::path::PathBuf>,
+    /// With `--write-body` and a LegalMoves RPC: write a Rules.Batch request
+    /// of this many copies of the call instead (`h2load` then drives
+    /// `/arbiter.v1.Rules/Batch`), for Batch's positions per second against
+    /// the unary call's on the same position.
+    #[arg(long, requires = "write_body")]
+    batch_items: Option<usize>,
     /// Decode every response into its message type. Off by default: the
     /// status is checked either way, and decoding a 48-move list costs the
     /// client (which shares the machine with the server) more CPU than a
@@ -510,7 +516,21 @@ async fn main() -> Result<(), AnyError> {
     let args = Args::parse();
     let call = Arc::new(call_for(&args));
     if let Some(path) = &args.write_body {
-        std::fs::write(path, support::wire::grpc_frame(&request_body(&call)))?;
+        let body = match (args.batch_items, call.as_ref()) {
+            (None, call) => request_body(call),
+            (Some(items), Call::LegalMoves(request)) => {
+                use prost::Message as _;
+                let item = pb::BatchItem {
+                    request: Some(pb::batch_item::Request::LegalMoves(request.clone())),
+                };
+                pb::BatchRequest {
+                    items: vec![item; items],
+                }
+                .encode_to_vec()
+            }
+            (Some(_), _) => return Err("--batch-items needs a LegalMoves RPC".into()),
+        };
+        std::fs::write(path, support::wire::grpc_frame(&body))?;
         return Ok(());
     }
     let mut channels = Vec::new();

@@ -134,7 +134,8 @@ pub(crate) fn player(spec: &EngineSpec, variant: Variant) -> Result<Box<dyn Play
         EngineKind::Grpc { address } => {
             reject_options(spec)?;
             let backend = crate::transport::uci_remote::RemoteBackend::new(address, None, None)
-                .map_err(PlayerError::Backend)?;
+                .map_err(PlayerError::Backend)?
+                .by_best_move();
             Ok(Box::new(BackendPlayer {
                 name: spec.name.clone(),
                 backend: Box::new(backend),

@@ -4,6 +4,10 @@
 //! one (`crate::uci`); this backend converts its jobs to requests and the
 //! stream back to its events. `stop` cancels the call (which stops the
 //! server's search) and answers with the best line reported so far.
+//!
+//! `arbiter match`'s `grpc=` engines ask `Engine.BestMove` instead, the call a
+//! bot makes for its move ([`RemoteBackend::by_best_move`]): one answer, no
+//! progress to report.
 
 use std::time::Duration;
 
@@ -29,6 +33,16 @@ pub struct RemoteBackend {
     runtime: tokio::runtime::Runtime,
     client: EngineClient<Channel>,
     token: Option<Secret>,
+    call: SearchCall,
+}
+
+/// The RPC a search is asked by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SearchCall {
+    /// `Engine.Analyze`: a line per iteration, stoppable.
+    Analyze,
+    /// `Engine.BestMove`: the move and its line at the end.
+    BestMove,
 }
 
 impl RemoteBackend {
@@ -73,7 +87,19 @@ impl RemoteBackend {
             runtime,
             client: EngineClient::new(channel),
             token,
+            call: SearchCall::Analyze,
         })
+    }
+
+    /// The same backend asking each search by `Engine.BestMove`: the move and
+    /// its line come at the end, and `stop` drops the call (the service then
+    /// stops the search) and answers with no move.
+    #[must_use]
+    pub fn by_best_move(self) -> Self {
+        RemoteBackend {
+            call: SearchCall::BestMove,
+            ..self
+        }
     }
 }
 
@@ -182,11 +208,10 @@ fn line(info: pb::AnalysisInfo, one_based: bool) -> Option<Line> {
     })
 }
 
-impl Backend for RemoteBackend {
-    fn search(&mut self, job: Job, _game: &Game, mut sink: Sink) -> Box<dyn Running> {
-        let (cancel, mut cancelled) = oneshot::channel();
-        let one_based = job.load.one_based;
-        let mut call = tonic::Request::new(request(&job));
+impl RemoteBackend {
+    /// `message` as a call, with the bearer token when one is set.
+    fn call<T>(&self, message: T) -> tonic::Request<T> {
+        let mut call = tonic::Request::new(message);
         if let Some(token) = &self.token
             && let Ok(value) = MetadataValue::try_from(format!(
                 "Bearer {}",
@@ -195,7 +220,90 @@ impl Backend for RemoteBackend {
         {
             call.metadata_mut().insert("authorization", value);
         }
+        call
+    }
+}
+
+/// One `Engine.BestMove` call: its line as the search's one report, then its move.
+async fn best_move(
+    mut client: EngineClient<Channel>,
+    call: tonic::Request<pb::BestMoveRequest>,
+    one_based: bool,
+    mut cancelled: oneshot::Receiver<()>,
+    mut sink: Sink,
+) {
+    let answer = tokio::select! {
+        answer = client.best_move(call) => answer,
+        _ = &mut cancelled => {
+            sink(Event::Done { best: None, ponder: None });
+            return;
+        }
+    };
+    match answer {
+        Ok(response) => {
+            let answer = response.into_inner();
+            let info = pb::AnalysisInfo {
+                line: answer.lines.first().cloned(),
+                nodes: answer.nodes,
+                time_ms: answer.time_ms,
+                ..pb::AnalysisInfo::default()
+            };
+            if let Some(line) = line(info, one_based) {
+                sink(Event::Info(line));
+            }
+            let pv: Vec<String> = answer.pv.iter().map(|m| text(m, one_based)).collect();
+            sink(Event::Done {
+                best: answer.best_move.as_ref().map(|m| text(m, one_based)),
+                ponder: pv.get(1).cloned(),
+            });
+        }
+        Err(status) => {
+            sink(Event::Message(format!(
+                "the service refused: {}",
+                status.message()
+            )));
+            sink(Event::Done {
+                best: None,
+                ponder: None,
+            });
+        }
+    }
+}
+
+/// `Engine.BestMove`'s request for the same search.
+fn best_move_request(request: pb::AnalyzeRequest) -> pb::BestMoveRequest {
+    let pb::AnalyzeRequest {
+        position,
+        limits,
+        multipv,
+        options,
+        search_moves,
+        strength,
+        seed,
+    } = request;
+    pb::BestMoveRequest {
+        position,
+        limits,
+        multipv,
+        options,
+        search_moves,
+        strength,
+        seed,
+    }
+}
+
+impl Backend for RemoteBackend {
+    fn search(&mut self, job: Job, _game: &Game, mut sink: Sink) -> Box<dyn Running> {
+        let (cancel, mut cancelled) = oneshot::channel();
+        let one_based = job.load.one_based;
         let mut client = self.client.clone();
+        if self.call == SearchCall::BestMove {
+            let call = self.call(best_move_request(request(&job)));
+            self.runtime
+                .spawn(best_move(client, call, one_based, cancelled, sink));
+            return Box::new(RemoteSearch(Some(cancel)));
+        }
+        let call = self.call(request(&job));
         self.runtime.spawn(async move {
             let mut best_line: Option<Vec<String>> = None;
             let done = |sink: &mut Sink, pv: Option<&Vec<String>>| {

@@ -324,3 +324,57 @@ async fn searches_through_uci_connect_that_end_count_as_ok() {
     assert_eq!(ended(&text, "OK"), SEARCHES as f64, "{text}");
     assert_eq!(ended(&text, "Canceled"), 0.0, "{text}");
 }
+
+/// `arbiter match`'s `grpc=` engine asks for its moves by `Engine.BestMove`,
+/// the call a bot makes, each ending `OK`; no `Analyze` stream is opened.
+/// Resign adjudication keeps the games short (the scores come with the
+/// answers).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_engine_over_grpc_plays_by_best_move() {
+    use std::process::Command;
+
+    let _serial = crate::SERIAL.lock().await;
+    let t = TestServer::start().await;
+    let before = scrape(t.admin_addr()).await;
+    let address = format!("http://{}", t.grpc_addr());
+    let output = tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["match", "--engine", &format!("name=service,grpc={address}")])
+            .args([
+                "--engine",
+                "name=local,builtin",
+                "--nodes",
+                "500",
+                "--games",
+                "2",
+            ])
+            .args([
+                "--resign-score",
+                "400",
+                "--draw-score",
+                "30",
+                "--draw-after",
+                "20",
+            ])
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let ended = |text: &str, method: &str, code: &str| {
+        handled(text, method, code) - handled(&before, method, code)
+    };
+    let text = scrape_until(&t, |text| ended(text, "BestMove", "OK") >= 10.0).await;
+    for code in ["Canceled", "Unavailable", "InvalidArgument", "Internal"] {
+        assert_eq!(ended(&text, "BestMove", code), 0.0, "{code}: {text}");
+    }
+    for code in ["OK", "Canceled"] {
+        assert_eq!(ended(&text, "Analyze", code), 0.0, "{code}: {text}");
+    }
+}
