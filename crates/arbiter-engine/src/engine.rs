@@ -462,6 +462,23 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 }
                 break;
             }
+            // Each line searches only the moves the lines above it left, so
+            // a move that failed low under a null window in one line can score
+            // above that line in the next: rank the lines, best first, for the
+            // report and for the next iteration.
+            if lines > 1 {
+                let mut ranked: Vec<_> = root_moves[..lines]
+                    .iter()
+                    .cloned()
+                    .zip(iteration_lines.drain(..))
+                    .collect();
+                ranked.sort_by_key(|(root_move, _)| std::cmp::Reverse(root_move.score));
+                for (index, (root_move, mut info)) in ranked.into_iter().enumerate() {
+                    root_moves[index] = root_move;
+                    info.multipv = index + 1;
+                    iteration_lines.push(info);
+                }
+            }
             completed = iteration_lines;
             completed_depth = depth;
             let best = root_moves[0].score;
