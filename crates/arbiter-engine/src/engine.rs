@@ -247,6 +247,9 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     pub(super) move_buffers: Vec<Vec<G::Move>>,
     /// Quiet moves tried at each ply, for history penalties.
     pub(super) quiet_buffers: Vec<Vec<u16>>,
+    /// Captures tried at each ply (their capture keys), for capture history
+    /// penalties.
+    pub(super) capture_buffers: Vec<Vec<u16>>,
     /// Static evaluation at each ply (`-INFINITY` in check), for the
     /// improving heuristic.
     pub(super) static_evals: Vec<i32>,
@@ -313,10 +316,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             params: G::PARAMS,
             stack,
             root_index,
-            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE),
+            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 2],
+            capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
             interrupted_improvement: None,
