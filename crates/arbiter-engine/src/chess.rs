@@ -104,6 +104,8 @@ impl SearchGame for ChessNode {
 
     /// from (6 bits) | to (6 bits) | promotion role (0-6) << 12.
     const MOVE_CODE_SPACE: usize = 7 << 12;
+    /// mover role (1-6) × 64 target squares × captured role (1-6), as below.
+    const CAPTURE_KEY_SPACE: usize = 8 * 64 * 8;
     const PARAMS: SearchParams = params::CHESS;
     const WDL: WdlModel = wdl::CHESS;
 
@@ -173,6 +175,12 @@ impl SearchGame for ChessNode {
     fn capture_values(&self, mv: Move) -> Option<(i32, i32)> {
         mv.capture()
             .map(|victim| (role_value(victim), role_value(mv.role())))
+    }
+
+    fn capture_key(&self, mv: Move) -> Option<u16> {
+        let victim = mv.capture()?;
+        let to = mv.to().to_usize() as u16;
+        Some(((mv.role() as u16) << 9) | (to << 3) | victim as u16)
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
@@ -258,6 +266,43 @@ mod tests {
                 .unwrap();
             walk(&ChessNode::new(pos), 3);
         }
+    }
+
+    #[test]
+    fn capture_keys_are_in_range_and_tell_piece_square_and_victim_apart() {
+        let mut seen = std::collections::HashMap::new();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let root = ChessNode::new(pos);
+            let mut moves = Vec::new();
+            root.legal_moves(&mut moves);
+            for first in moves {
+                let node = root.play(first);
+                let mut replies = Vec::new();
+                node.legal_moves(&mut replies);
+                for (on, mv) in replies
+                    .into_iter()
+                    .map(|mv| (&node, mv))
+                    .chain([(&root, first)])
+                {
+                    let Some(key) = on.capture_key(mv) else {
+                        assert!(mv.capture().is_none());
+                        continue;
+                    };
+                    assert!(usize::from(key) < ChessNode::CAPTURE_KEY_SPACE);
+                    let identity = (mv.role(), mv.to(), mv.capture().unwrap());
+                    assert_eq!(*seen.entry(key).or_insert(identity), identity);
+                }
+            }
+        }
+        assert!(seen.len() > 50);
     }
 
     fn exchange(fen: &str, uci: &str) -> Option<i32> {

@@ -247,6 +247,9 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     pub(super) move_buffers: Vec<Vec<G::Move>>,
     /// Quiet moves tried at each ply, for history penalties.
     pub(super) quiet_buffers: Vec<Vec<u16>>,
+    /// Captures tried at each ply (their capture keys), for capture history
+    /// penalties.
+    pub(super) capture_buffers: Vec<Vec<u16>>,
     /// Static evaluation at each ply (`-INFINITY` in check), for the
     /// improving heuristic.
     pub(super) static_evals: Vec<i32>,
@@ -313,10 +316,11 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             params: G::PARAMS,
             stack,
             root_index,
-            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE),
+            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 2],
+            capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
             interrupted_improvement: None,
@@ -461,6 +465,23 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                     completed = iteration_lines;
                 }
                 break;
+            }
+            // Each line searches only the moves the lines above it left, so
+            // a move that failed low under a null window in one line can score
+            // above that line in the next: rank the lines, best first, for the
+            // report and for the next iteration.
+            if lines > 1 {
+                let mut ranked: Vec<_> = root_moves[..lines]
+                    .iter()
+                    .cloned()
+                    .zip(iteration_lines.drain(..))
+                    .collect();
+                ranked.sort_by_key(|(root_move, _)| std::cmp::Reverse(root_move.score));
+                for (index, (root_move, mut info)) in ranked.into_iter().enumerate() {
+                    root_moves[index] = root_move;
+                    info.multipv = index + 1;
+                    iteration_lines.push(info);
+                }
             }
             completed = iteration_lines;
             completed_depth = depth;

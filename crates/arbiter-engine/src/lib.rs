@@ -102,6 +102,9 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Upper bound (exclusive) of [`SearchGame::move_code`], sizing the
     /// history table.
     const MOVE_CODE_SPACE: usize;
+    /// Upper bound (exclusive) of [`SearchGame::capture_key`], sizing the
+    /// capture history table; 0 (the default) for a game without one.
+    const CAPTURE_KEY_SPACE: usize = 0;
     /// Pruning margins and counts and table reuse, tuned per game (see
     /// [`params::SearchParams`]).
     const PARAMS: params::SearchParams;
@@ -141,6 +144,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn move_code(mv: Self::Move) -> u16;
     /// `(victim, attacker)` values for MVV-LVA when `mv` captures.
     fn capture_values(&self, mv: Self::Move) -> Option<(i32, i32)>;
+    /// Compact identity of a capture for the capture history, below
+    /// [`SearchGame::CAPTURE_KEY_SPACE`]: the moving piece's kind, the target
+    /// square and the captured piece's kind. `None` for a move that captures
+    /// nothing, and by default for every move (no capture history).
+    fn capture_key(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
     /// Captures and promotions: the moves quiescence searches and that
     /// late-move reductions leave alone.
     fn is_tactical(&self, mv: Self::Move) -> bool;

@@ -1,22 +1,29 @@
-//! Move ordering: hash move, captures by MVV-LVA, killers, the countermove,
-//! then history.
+//! Move ordering: hash move, captures by MVV-LVA and capture history,
+//! killers, the countermove, then history.
 //!
 //! Alpha-beta prunes most when the best move comes first; these heuristics
 //! guess it cheaply.
 
 use super::SearchGame;
 use super::params::{
-    HISTORY_BONUS_MAX, HISTORY_MAX, ORDER_CAPTURE, ORDER_COUNTERMOVE, ORDER_HASH_MOVE,
-    ORDER_KILLER_FIRST, ORDER_KILLER_SECOND, ORDER_LOSING_CAPTURE,
+    CAPTURE_HISTORY_DIVISOR, HISTORY_BONUS_MAX, HISTORY_MAX, ORDER_CAPTURE, ORDER_COUNTERMOVE,
+    ORDER_HASH_MOVE, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND, ORDER_LOSING_CAPTURE,
 };
 use super::tt::NO_MOVE;
 
 /// Quiet moves that refuted a sibling, per ply; a history score per move;
-/// the quiet reply that last refuted each move.
+/// the quiet reply that last refuted each move; a history score per capture
+/// key ([`SearchGame::capture_key`]).
 #[derive(Debug)]
 pub struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// MVV-LVA ranks captures by material alone, and most captures tie on
+    /// it (a pawn taking a pawn, a piece taking a knight or a bishop). Which
+    /// of those refutes depends on the position; this table remembers
+    /// captures (by piece, square and victim) that caused cut-offs, as the
+    /// quiet history does for quiet moves, to break those ties.
+    capture_history: Vec<i32>,
     countermoves: Vec<u16>,
     /// Scratch space for [`OrderingTables::order`], kept to avoid an
     /// allocation per node.
@@ -34,11 +41,13 @@ fn history_bonus(depth: i32) -> i32 {
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
-    /// Empty tables for plies 0 to `max_ply` and move codes below `move_code_space`.
-    pub fn new(max_ply: usize, move_code_space: usize) -> Self {
+    /// Empty tables for plies 0 to `max_ply`, move codes below
+    /// `move_code_space` and capture keys below `capture_key_space`.
+    pub fn new(max_ply: usize, move_code_space: usize, capture_key_space: usize) -> Self {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],
             history: vec![0; move_code_space],
+            capture_history: vec![0; capture_key_space],
             countermoves: vec![NO_MOVE; move_code_space],
             keyed: Vec::new(),
         }
@@ -66,6 +75,29 @@ impl<M: Copy + Eq> OrderingTables<M> {
         if let Some(h) = self.history.get_mut(usize::from(code)) {
             gravity(h, -history_bonus(depth));
         }
+    }
+
+    /// Records a capture (its [`SearchGame::capture_key`]) that caused a
+    /// beta cut-off, with the quiet history's bonus.
+    pub fn reward_capture(&mut self, key: u16, depth: i32) {
+        if let Some(h) = self.capture_history.get_mut(usize::from(key)) {
+            gravity(h, history_bonus(depth));
+        }
+    }
+
+    /// Captures tried before the cut-off move lose as much credit.
+    pub fn penalise_capture(&mut self, key: u16, depth: i32) {
+        if let Some(h) = self.capture_history.get_mut(usize::from(key)) {
+            gravity(h, -history_bonus(depth));
+        }
+    }
+
+    /// The capture history score of a capture key.
+    pub fn capture_history(&self, key: u16) -> i32 {
+        self.capture_history
+            .get(usize::from(key))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Whether `mv` is one of the killers at `ply`.
@@ -109,7 +141,10 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 } else {
                     ORDER_CAPTURE
                 };
-                band + victim * 16 - attacker / 16
+                let history = pos
+                    .capture_key(mv)
+                    .map_or(0, |key| self.capture_history(key));
+                band + victim * 16 - attacker / 16 + history / CAPTURE_HISTORY_DIVISOR
             } else if pos.is_tactical(mv) {
                 ORDER_CAPTURE
             } else if killers[0] == Some(mv) {

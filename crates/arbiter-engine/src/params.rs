@@ -21,6 +21,9 @@
 //! - *History*: quiet moves rewarded by depth² each time they cause a cut,
 //!   and penalised as much when tried before the move that did; *gravity*
 //!   scales each update by how far the score still is from its bound.
+//! - *Capture history*: the same for captures, keyed by the moving piece's
+//!   kind, the target square and the captured kind; it orders captures of
+//!   equal victims (and a little across victims) inside their SEE band.
 //! - *Countermove*: the quiet move that last refuted the opponent's previous
 //!   move.
 //! - *Futility pruning*: near the leaves, quiet moves are skipped when the
@@ -169,6 +172,11 @@ pub const ORDER_LOSING_CAPTURE: i32 = 1 << 26;
 pub const HISTORY_MAX: i32 = 16_384;
 /// Largest single history update (depth² is capped here).
 pub const HISTORY_BONUS_MAX: i32 = 1_600;
+/// Capture history counts in a capture's order key divided by this: at most
+/// ±[`HISTORY_MAX`] / 8 = ±2,048, a little more than a pawn of victim value
+/// (victim × 16 = 1,600), so it sorts captures of one victim kind and can
+/// swap neighbouring kinds (knight and bishop) but not a pawn and a piece.
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 8;
 
 /// A new iteration starts only before this fraction of the time budget.
 /// Time not spent on a move is lost, and an interrupted iteration still

@@ -247,6 +247,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         let mut best_code = NO_MOVE;
         let mut quiets_tried = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets_tried.clear();
+        let mut captures_tried = std::mem::take(&mut self.capture_buffers[ply]);
+        captures_tried.clear();
         let lmp_full = self.params.lmp_base + (depth * depth) as usize;
         let lmp_limit = if improving || !self.params.lmp_halved_when_not_improving {
             lmp_full
@@ -268,6 +270,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         for (index, &mv) in moves.iter().enumerate() {
             let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
+            // Every capture is tactical.
+            let capture_key = if tactical { pos.capture_key(mv) } else { None };
             let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
             // Late-move pruning: near the leaves, late quiet moves rarely matter.
             let late =
@@ -340,6 +344,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
                 self.quiet_buffers[ply] = quiets_tried;
+                self.capture_buffers[ply] = captures_tried;
                 return 0;
             }
             if score > best_score {
@@ -355,23 +360,33 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if score >= beta {
-                        if !tactical {
+                        if let Some(key) = capture_key {
+                            self.ordering.reward_capture(key, depth);
+                        } else if !tactical {
                             self.ordering
                                 .reward_quiet(ply, mv, code, previous_move, depth);
                             for &tried in &quiets_tried {
                                 self.ordering.penalise_quiet(tried, depth);
                             }
                         }
+                        // The captures searched first did not refute this
+                        // node, whichever move did.
+                        for &tried in &captures_tried {
+                            self.ordering.penalise_capture(tried, depth);
+                        }
                         break;
                     }
                 }
             }
-            if !tactical {
+            if let Some(key) = capture_key {
+                captures_tried.push(key);
+            } else if !tactical {
                 quiets_tried.push(code);
             }
         }
         self.move_buffers[ply] = moves;
         self.quiet_buffers[ply] = quiets_tried;
+        self.capture_buffers[ply] = captures_tried;
 
         let bound = if best_score >= beta {
             Bound::Lower
