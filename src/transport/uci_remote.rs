@@ -18,6 +18,7 @@ use tonic::{
     transport::{Certificate, Channel, ClientTlsConfig},
 };
 
+use super::rpc::convert::engine::SearchAsk;
 use crate::config::Secret;
 use crate::proto::{self as pb, engine_client::EngineClient};
 use crate::uci::{Backend, Event, Job, Line, Running, Sink};
@@ -142,12 +143,13 @@ fn limits(limits: &Limits) -> pb::SearchLimits {
     pb::SearchLimits { limit: Some(limit) }
 }
 
-fn request(job: &Job) -> pb::AnalyzeRequest {
+/// The search `job` asks for, as BestMove and Analyze both read it.
+fn request(job: &Job) -> SearchAsk {
     let rule_set = match job.rules.rule_set {
         None => pb::RuleSet::Unspecified,
         Some(set) => super::rpc::convert::rule_set(set),
     };
-    pb::AnalyzeRequest {
+    SearchAsk {
         position: Some(pb::Position {
             variant: super::rpc::convert::variant_to_wire(job.variant).into(),
             fen: job.fen.clone(),
@@ -270,40 +272,18 @@ async fn best_move(
     }
 }
 
-/// `Engine.BestMove`'s request for the same search.
-fn best_move_request(request: pb::AnalyzeRequest) -> pb::BestMoveRequest {
-    let pb::AnalyzeRequest {
-        position,
-        limits,
-        multipv,
-        options,
-        search_moves,
-        strength,
-        seed,
-    } = request;
-    pb::BestMoveRequest {
-        position,
-        limits,
-        multipv,
-        options,
-        search_moves,
-        strength,
-        seed,
-    }
-}
-
 impl Backend for RemoteBackend {
     fn search(&mut self, job: Job, _game: &Game, mut sink: Sink) -> Box<dyn Running> {
         let (cancel, mut cancelled) = oneshot::channel();
         let one_based = job.load.one_based;
         let mut client = self.client.clone();
         if self.call == SearchCall::BestMove {
-            let call = self.call(best_move_request(request(&job)));
+            let call = self.call(pb::BestMoveRequest::from(request(&job)));
             self.runtime
                 .spawn(best_move(client, call, one_based, cancelled, sink));
             return Box::new(RemoteSearch(Some(cancel)));
         }
-        let call = self.call(request(&job));
+        let call = self.call(pb::AnalyzeRequest::from(request(&job)));
         self.runtime.spawn(async move {
             let mut best_line: Option<Vec<String>> = None;
             let done = |sink: &mut Sink, pv: Option<&Vec<String>>| {

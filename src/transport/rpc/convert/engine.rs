@@ -25,7 +25,8 @@ const MAX_MATE: u32 = 100;
 
 /// What a BestMove or Analyze request asks for: the two messages have the
 /// same fields, read here once (every field destructured, so a field added
-/// to the contract fails to compile until it is read).
+/// to the contract fails to compile until it is read), and written back into
+/// either by a client (`arbiter uci --connect`, `arbiter match`).
 pub struct SearchAsk {
     /// The position to search.
     pub position: Option<pb::Position>,
@@ -57,6 +58,14 @@ macro_rules! search_ask_from {
                     seed,
                 } = request;
                 SearchAsk { position, limits, multipv, options, search_moves, strength, seed }
+            }
+        }
+
+        impl From<SearchAsk> for pb::$request {
+            fn from(ask: SearchAsk) -> Self {
+                let SearchAsk { position, limits, multipv, options, search_moves, strength, seed } =
+                    ask;
+                pb::$request { position, limits, multipv, options, search_moves, strength, seed }
             }
         }
     )+};
