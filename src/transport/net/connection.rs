@@ -63,6 +63,8 @@ use tokio_stream::{Stream, StreamExt};
 use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming, TlsConnectInfo};
 use tower::{Layer, Service};
 
+use super::coalesce::Coalesced;
+
 /// The names of a port's connection metrics.
 #[derive(Debug, Clone, Copy)]
 pub struct Port {
@@ -294,7 +296,7 @@ impl Closed {
 /// until it is dropped.
 #[derive(Debug)]
 pub struct Connection {
-    stream: TcpStream,
+    stream: Coalesced<TcpStream>,
     _slot: OwnedSemaphorePermit,
     /// The deadline for the first request, until the connection has sent
     /// one (`requested`, set by [`FirstRequestLayer`]).
@@ -312,7 +314,7 @@ impl Connection {
         metrics::counter!(limits.port.accepted).increment(1);
         metrics::gauge!(limits.port.open).increment(1.0);
         Connection {
-            stream,
+            stream: Coalesced::new(stream),
             _slot: slot,
             handshake: Some(Box::pin(tokio::time::sleep(limits.handshake_timeout))),
             requested: Arc::new(AtomicBool::new(false)),
@@ -371,7 +373,7 @@ impl Connected for Connection {
 
     fn connect_info(&self) -> Self::ConnectInfo {
         ConnectionInfo {
-            tcp: self.stream.connect_info(),
+            tcp: self.stream.get_ref().connect_info(),
             requested: Arc::clone(&self.requested),
             cut: Arc::clone(&self.cut),
         }

@@ -6,6 +6,7 @@
 //! the Engine token, and the admin port. Nothing here knows a rule.
 
 pub mod admin;
+pub mod coalesce;
 pub mod connection;
 pub mod drain;
 pub mod flow;

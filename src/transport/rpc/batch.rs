@@ -296,7 +296,7 @@ async fn answer_chunk(
 fn answer(answers: &Answers, item: pb::BatchItem) -> EncodedBatchResult {
     let outcome = match item.request {
         Some(Item::LegalMoves(request)) => match answers.legal_moves(request) {
-            Ok(answer) => return EncodedBatchResult::legal_moves(&answer),
+            Ok(answer) => return EncodedBatchResult::legal_moves(answer),
             Err(status) => Err(status),
         },
         Some(Item::ValidateMove(request)) => {

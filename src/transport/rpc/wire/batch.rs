@@ -1,6 +1,6 @@
 //! `BatchResult` and `BatchResponse` as the server writes them: a
 //! LegalMoves answer inside a batch result is the unary call's encoded
-//! answer ([`EncodedLegalMoves`]) with a key and a length in front, so a
+//! answer ([`EncodedLegalMoves`], not copied) with a key and a length in front, so a
 //! batch item costs what the unary call's answer costs and no prost struct
 //! of its moves is built (building and measuring those was most of a
 //! batch's server time). The other outcomes are small and written by prost.
@@ -18,26 +18,44 @@ use super::{
 };
 use crate::proto as pb;
 
-/// A `BatchResult`, already encoded.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A `BatchResult`, already encoded: a few bytes of head (a LegalMoves
+/// answer's key and length) and a body, so that the answer's own buffer
+/// becomes the body and is not copied.
+#[derive(Debug, Clone, Default)]
 pub struct EncodedBatchResult {
-    bytes: Vec<u8>,
+    head: Head,
+    body: Vec<u8>,
+}
+
+/// A field key and a length, at most 1 + 10 bytes.
+#[derive(Debug, Clone, Default)]
+struct Head {
+    bytes: [u8; 11],
+    len: u8,
+}
+
+impl Head {
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
 }
 
 impl EncodedBatchResult {
     /// The result of a LegalMoves item.
     #[must_use]
-    pub fn legal_moves(answer: &EncodedLegalMoves) -> Self {
-        let answer = answer.as_bytes();
-        let mut bytes = Vec::with_capacity(answer.len() + 6);
+    pub fn legal_moves(answer: EncodedLegalMoves) -> Self {
+        let body = answer.into_bytes();
+        let mut written = Vec::with_capacity(11);
         key(
-            &mut bytes,
+            &mut written,
             BATCH_RESULT_LEGAL_MOVES.number,
             WireType::LengthDelimited,
         );
-        varint(&mut bytes, answer.len() as u64);
-        bytes.extend_from_slice(answer);
-        EncodedBatchResult { bytes }
+        varint(&mut written, body.len() as u64);
+        let mut head = Head::default();
+        head.bytes[..written.len()].copy_from_slice(&written);
+        head.len = written.len() as u8;
+        EncodedBatchResult { head, body }
     }
 
     /// Any other result (a ValidateMove or GameStatus answer, an error), as
@@ -45,14 +63,29 @@ impl EncodedBatchResult {
     #[must_use]
     pub fn encoded(result: &pb::BatchResult) -> Self {
         EncodedBatchResult {
-            bytes: result.encode_to_vec(),
+            head: Head::default(),
+            body: result.encode_to_vec(),
         }
+    }
+
+    fn bytes(&self) -> impl Iterator<Item = &u8> {
+        self.head.as_bytes().iter().chain(&self.body)
     }
 }
 
+/// Equal when the encodings are, however they are split.
+impl PartialEq for EncodedBatchResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.encoded_len() == other.encoded_len() && self.bytes().eq(other.bytes())
+    }
+}
+
+impl Eq for EncodedBatchResult {}
+
 impl Message for EncodedBatchResult {
     fn encode_raw(&self, buf: &mut impl BufMut) {
-        buf.put_slice(&self.bytes);
+        buf.put_slice(self.head.as_bytes());
+        buf.put_slice(&self.body);
     }
 
     /// Keeps each field as it was encoded (see [`keep_field`]).
@@ -63,15 +96,15 @@ impl Message for EncodedBatchResult {
         buf: &mut impl Buf,
         ctx: DecodeContext,
     ) -> Result<(), DecodeError> {
-        keep_field(&mut self.bytes, tag, wire_type, buf, ctx)
+        keep_field(&mut self.body, tag, wire_type, buf, ctx)
     }
 
     fn encoded_len(&self) -> usize {
-        self.bytes.len()
+        usize::from(self.head.len) + self.body.len()
     }
 
     fn clear(&mut self) {
-        self.bytes.clear();
+        *self = EncodedBatchResult::default();
     }
 }
 
@@ -111,9 +144,9 @@ impl Message for EncodedBatchResponse {
                 BATCH_RESPONSE_RESULTS.number,
                 WireType::LengthDelimited,
             );
-            varint(&mut head, result.bytes.len() as u64);
+            varint(&mut head, result.encoded_len() as u64);
             buf.put_slice(&head);
-            buf.put_slice(&result.bytes);
+            result.encode_raw(buf);
         }
     }
 
@@ -139,7 +172,10 @@ impl Message for EncodedBatchResponse {
     fn encoded_len(&self) -> usize {
         self.results
             .iter()
-            .map(|result| 1 + encoded_len_varint(result.bytes.len() as u64) + result.bytes.len())
+            .map(|result| {
+                let len = result.encoded_len();
+                1 + encoded_len_varint(len as u64) + len
+            })
             .sum()
     }
 

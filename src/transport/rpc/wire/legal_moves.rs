@@ -78,6 +78,12 @@ impl EncodedLegalMoves {
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }
+
+    /// The encoded `LegalMovesResponse`, as a buffer of its own.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
 }
 
 /// A full-view answer written move by move, as the game describes them, so

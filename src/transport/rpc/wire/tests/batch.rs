@@ -59,7 +59,7 @@ fn outcomes() -> Vec<Outcome> {
 fn encoded(outcome: &Outcome) -> EncodedBatchResult {
     match outcome {
         Outcome::LegalMoves(answer) => EncodedBatchResult::legal_moves(
-            &EncodedLegalMoves::decode(answer.encode_to_vec().as_slice()).unwrap(),
+            EncodedLegalMoves::decode(answer.encode_to_vec().as_slice()).unwrap(),
         ),
         other => EncodedBatchResult::encoded(&pb::BatchResult {
             result: Some(other.clone()),
