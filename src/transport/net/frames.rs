@@ -333,6 +333,7 @@ mod tests {
         use tokio::io::{AsyncRead, AsyncWrite, DuplexStream, ReadBuf};
 
         use super::super::{MAX_CUT_BYTES, PLAIN_PIECE_BYTES, VECTORED_PIECE_BYTES};
+        use crate::transport::net::coalesce::Coalesced;
 
         /// The server's end of the connection: every write h2 makes is
         /// counted, and it takes vectored writes or not, as asked.
@@ -405,13 +406,25 @@ mod tests {
         /// as DATA frames of `pieces` bytes, all queued before the
         /// connection next writes (as a unary gRPC answer is).
         async fn writes_for(vectored: bool, pieces: &[usize]) -> usize {
+            writes_through(vectored, |socket| socket, pieces).await
+        }
+
+        /// [`writes_for`] with h2 writing to `wrap` of the counted socket.
+        async fn writes_through<S>(
+            vectored: bool,
+            wrap: impl FnOnce(Counted) -> S,
+            pieces: &[usize],
+        ) -> usize
+        where
+            S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+        {
             let (client_end, server_end) = tokio::io::duplex(1 << 20);
             let writes = Arc::new(Mutex::new(0));
-            let server_end = Counted {
+            let server_end = wrap(Counted {
                 inner: server_end,
                 vectored,
                 writes: Arc::clone(&writes),
-            };
+            });
             let body: Vec<Bytes> = pieces.iter().map(|&n| Bytes::from(vec![7; n])).collect();
             let server = tokio::spawn(async move {
                 let mut connection = h2::server::handshake(server_end)
@@ -469,6 +482,24 @@ mod tests {
             let piece = VECTORED_PIECE_BYTES;
             assert_eq!(writes_for(true, &[piece; 6]).await, 1);
             assert!(writes_for(true, &[piece + 1]).await > 1);
+        }
+
+        /// A body past [`MAX_CUT_BYTES`] goes to h2 whole, which writes each
+        /// 16 KiB DATA frame in two calls on a plaintext socket (its head and
+        /// first KiB, then the rest); `net::coalesce` makes that one `writev`
+        /// a frame. When h2 writes such frames differently, this fails and
+        /// the coalescing's gain (BENCHMARKS.md, "Floors") needs measuring again.
+        #[tokio::test]
+        async fn large_frames_take_one_write_each_through_the_coalescing_socket() {
+            let frames = 3;
+            let body = [frames * 16 * 1024];
+            let plain = writes_for(false, &body).await;
+            let coalesced = writes_through(true, Coalesced::new, &body).await;
+            assert!(plain >= 2 * frames, "{plain} writes without coalescing");
+            assert!(
+                coalesced <= frames + 1,
+                "{coalesced} writes with coalescing"
+            );
         }
 
         /// Up to [`MAX_CUT_BYTES`], the pieces fill h2's write buffer at
