@@ -55,11 +55,22 @@ const THREAT_BY_PAWN: usize = CONNECTED_PAWN + 8;
 const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 /// Per enemy queen attacked by an own rook.
 const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
+/// The danger posed to the enemy king, by the attack units on its zone
+/// (see [`KING_ATTACK_UNITS`]): one weight per count, from 0 to
+/// `KING_DANGER_LEN - 1` (a larger count takes the last), so that a tuner
+/// fits how it grows (two attackers are far more than twice one).
+const KING_DANGER: usize = THREAT_BY_ROOK + 1;
+const KING_DANGER_LEN: usize = 56;
+/// Per kind (knight, bishop, rook, queen) that can give check from a square
+/// neither held by an own piece nor attacked by an enemy pawn.
+const SAFE_CHECK: usize = KING_DANGER + KING_DANGER_LEN;
+/// The own king on a file without own pawns; per neighbouring file without.
+const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = THREAT_BY_ROOK + 1;
+pub const WEIGHT_COUNT: usize = KING_OPEN_FILE + 2;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 22] = [
+pub const LAYOUT: [Group; 25] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -117,6 +128,24 @@ pub const LAYOUT: [Group; 22] = [
         2,
     ),
     group("threat by rook: on queen", THREAT_BY_ROOK, 1, 1),
+    group(
+        "king danger: by attack units on the enemy king's zone, 0 to 55",
+        KING_DANGER,
+        KING_DANGER_LEN,
+        8,
+    ),
+    group(
+        "safe check: by knight, bishop, rook, queen",
+        SAFE_CHECK,
+        4,
+        4,
+    ),
+    group(
+        "king open file: its own file, per neighbouring file",
+        KING_OPEN_FILE,
+        2,
+        2,
+    ),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -131,10 +160,9 @@ const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Gr
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
-/// King-zone attack units per attacked square, by attacker. The danger they
-/// add grows with their square (see [`ChessEvaluator::side`]), so they are
-/// not tuned: a trace takes the danger as a constant.
-const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// King-zone attack units per attacked square, by attacker (knight, bishop,
+/// rook, queen): the index into the [`KING_DANGER`] weights.
+const KING_ATTACK_UNITS: [usize; 4] = [2, 2, 3, 5];
 /// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
 
@@ -166,16 +194,15 @@ fn psqt_index(role: usize, relative: usize) -> usize {
 pub struct ChessEvaluator;
 
 impl ChessEvaluator {
-    /// `us`'s terms from `us`'s side, and the king danger they pose (a
-    /// middlegame bonus, not linear in the weights), adding `us`'s pieces'
-    /// phase to `phase_material` and each weight's use to `tracer`.
+    /// `us`'s terms from `us`'s side, adding `us`'s pieces' phase to
+    /// `phase_material` and each weight's use to `tracer`.
     #[inline]
     fn side<T: Tracer>(
         board: &Board,
         us: Color,
         phase_material: &mut i32,
         tracer: &mut T,
-    ) -> (Tapered, i32) {
+    ) -> Tapered {
         let sign = if us == Color::White { 1 } else { -1 };
         let them = !us;
         let occupied = board.occupied();
@@ -189,8 +216,8 @@ impl ChessEvaluator {
 
         let mut score = Tapered::default();
         let mut king_attack_units = 0;
-        let mut minor_attacks = Bitboard::EMPTY;
-        let mut rook_attacks_all = Bitboard::EMPTY;
+        // What each kind attacks (knight, bishop, rook, queen).
+        let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         for role in Role::ALL {
             let r = role_index(role);
             for sq in board.by_piece(role.of(us)) {
@@ -214,15 +241,12 @@ impl ChessEvaluator {
                 let index = MOBILITY_START[r - 1] + count;
                 score += WEIGHTS[index];
                 tracer.add(index, sign);
-                king_attack_units +=
-                    (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
-                match role {
-                    Role::Knight | Role::Bishop => minor_attacks |= attacks,
-                    Role::Rook => rook_attacks_all |= attacks,
-                    _ => {}
-                }
+                king_attack_units += (attacks & king_zone).count() * KING_ATTACK_UNITS[r - 1];
+                attacks_by_kind[r - 1] |= attacks;
             }
         }
+        let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
+        let rook_attacks_all = attacks_by_kind[2];
         let their = |role: Role| board.by_piece(role.of(them));
         let pawn_threats = pawn_attacks_of(us, our_pawns);
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -309,11 +333,39 @@ impl ChessEvaluator {
             let shield = (pawn_shield(king, us) & our_pawns).count() as i32;
             score += WEIGHTS[KING_SHIELD_PAWN] * shield;
             tracer.add(KING_SHIELD_PAWN, sign * shield);
+            let file = Bitboard::from_file(king.file());
+            if (our_pawns & file).is_empty() {
+                score += WEIGHTS[KING_OPEN_FILE];
+                tracer.add(KING_OPEN_FILE, sign);
+            }
+            let open = [king.file().offset(-1), king.file().offset(1)]
+                .into_iter()
+                .flatten()
+                .filter(|&f| (our_pawns & Bitboard::from_file(f)).is_empty())
+                .count() as i32;
+            score += WEIGHTS[KING_OPEN_FILE + 1] * open;
+            tracer.add(KING_OPEN_FILE + 1, sign * open);
         }
-        // Attacks on the enemy king grow quadratically: two attackers are far
-        // more than twice as dangerous as one.
-        let danger = (king_attack_units * king_attack_units / 6).min(500);
-        (score, danger)
+        if let Some(king) = their_king {
+            let danger = KING_DANGER + king_attack_units.min(KING_DANGER_LEN - 1);
+            score += WEIGHTS[danger];
+            tracer.add(danger, sign);
+            let diagonal = bishop_attacks(king, occupied);
+            let straight = rook_attacks(king, occupied);
+            let checks = [
+                knight_attacks(king),
+                diagonal,
+                straight,
+                diagonal | straight,
+            ];
+            for (i, (checking, attacking)) in checks.into_iter().zip(attacks_by_kind).enumerate() {
+                if !(checking & attacking & safe).is_empty() {
+                    score += WEIGHTS[SAFE_CHECK + i];
+                    tracer.add(SAFE_CHECK + i, sign);
+                }
+            }
+        }
+        score
     }
 
     /// The evaluation for the side to move, reporting to `tracer`; also
@@ -322,15 +374,11 @@ impl ChessEvaluator {
     fn evaluate_traced<T: Tracer>(position: &Chess, tracer: &mut T) -> (i32, Trace) {
         let board = position.board();
         let mut phase = 0;
-        let (white, white_danger) = Self::side(board, Color::White, &mut phase, tracer);
-        let (black, black_danger) = Self::side(board, Color::Black, &mut phase, tracer);
-        let mut total = white;
-        total -= black;
-        let offset = Tapered(white_danger - black_danger, 0);
-        total += offset;
+        let mut total = Self::side(board, Color::White, &mut phase, tracer);
+        total -= Self::side(board, Color::Black, &mut phase, tracer);
         let mut parts = Trace {
             coefficients: Vec::new(),
-            offset,
+            offset: Tapered::default(),
             phase: phase.min(PHASE_TOTAL),
             phase_total: PHASE_TOTAL,
             divisor: 1,
