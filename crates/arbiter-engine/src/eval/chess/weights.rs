@@ -109,14 +109,6 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(38, 29), Tapered(37, 30),
     // threat by rook: on queen
     Tapered(38, 23),
-    // king danger: by attack units on the enemy king's zone, 0 to 55
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(1, 0), Tapered(2, 0), Tapered(4, 0), Tapered(6, 0), Tapered(8, 0),
-    Tapered(10, 0), Tapered(13, 0), Tapered(16, 0), Tapered(20, 0), Tapered(24, 0), Tapered(28, 0), Tapered(32, 0), Tapered(37, 0),
-    Tapered(42, 0), Tapered(48, 0), Tapered(54, 0), Tapered(60, 0), Tapered(66, 0), Tapered(73, 0), Tapered(80, 0), Tapered(88, 0),
-    Tapered(96, 0), Tapered(104, 0), Tapered(112, 0), Tapered(121, 0), Tapered(130, 0), Tapered(140, 0), Tapered(150, 0), Tapered(160, 0),
-    Tapered(170, 0), Tapered(181, 0), Tapered(192, 0), Tapered(204, 0), Tapered(216, 0), Tapered(228, 0), Tapered(240, 0), Tapered(253, 0),
-    Tapered(266, 0), Tapered(280, 0), Tapered(294, 0), Tapered(308, 0), Tapered(322, 0), Tapered(337, 0), Tapered(352, 0), Tapered(368, 0),
-    Tapered(384, 0), Tapered(400, 0), Tapered(416, 0), Tapered(433, 0), Tapered(450, 0), Tapered(468, 0), Tapered(486, 0), Tapered(500, 0),
     // safe check: by knight, bishop, rook, queen
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // king open file: its own file, per neighbouring file
