@@ -151,9 +151,10 @@ const PHASE_TOTAL: i32 = 24;
 /// King-zone attack units per attacked square, by attacker. The danger they
 /// add grows with their square (see [`ChessEvaluator::side`]), so they are
 /// not tuned: a trace takes the danger as a constant. (A weight per count of
-/// units, fitted, came out jagged where few positions have the count, and
-/// predicted held-out positions worse than the square: 0.035553 against
-/// 0.035399, `arbiter-tune` on the data of the tuning note in `weights.rs`.)
+/// units, fitted on the data of the note in `weights.rs` with the
+/// piece-square tables held, came out jagged where few positions have the
+/// count, and predicted held-out positions worse than the square held:
+/// mean squared error 0.035553 against 0.035399.)
 const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 /// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
