@@ -4,10 +4,12 @@
 #
 #   tools/tune/data.sh GAME GAMES        # GAME: chess or xiangqi
 #
-# plays GAMES games (one at a time, 3000 nodes a move and more, see below)
-# from the balanced book tools/sprt/GAME.epd into target/tune/GAME.pgn, then
+# plays GAMES games (one at a time, NODES, default 3000, nodes a move and
+# more, see below; another NODES gives other games to add to a first set)
+# from the balanced book tools/sprt/GAME.epd into OUT/GAME.pgn (OUT defaults
+# to target/tune), then
 # has arbiter-tune extract the quiet positions, each labelled by its game's
-# result from White's (Red's) side, into target/tune/GAME.txt (`FEN;result`).
+# result from White's (Red's) side, into OUT/GAME.txt (`FEN;result`).
 #
 # The engine is deterministic at a fixed node count, and each opening is
 # played twice with colours swapped: by the same engine on both sides, so
@@ -29,7 +31,7 @@ root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 game=${1:?usage: tools/tune/data.sh GAME GAMES}
 total=${2:?usage: tools/tune/data.sh GAME GAMES}
 book=$root/tools/sprt/$game.epd
-out=$root/target/tune
+out=${OUT:-$root/target/tune}
 mkdir -p "$out"
 
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
@@ -44,7 +46,7 @@ pass=0
 while ((played < total)); do
     games=$((2 * openings))
     ((games > total - played)) && games=$((total - played))
-    nodes=$((3000 + 100 * pass))
+    nodes=$((${NODES:-3000} + 100 * pass))
     echo "pass $pass: $games games at $nodes nodes a move" >&2
     "$arbiter" match --game "$game" \
         --engine name=a,builtin --engine name=b,builtin \
