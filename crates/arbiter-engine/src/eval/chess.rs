@@ -55,16 +55,11 @@ const THREAT_BY_PAWN: usize = CONNECTED_PAWN + 8;
 const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
 /// Per enemy queen attacked by an own rook.
 const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
-/// Per kind (knight, bishop, rook, queen) that can give check from a square
-/// neither held by an own piece nor attacked by an enemy pawn.
-const SAFE_CHECK: usize = THREAT_BY_ROOK + 1;
-/// The own king on a file without own pawns; per neighbouring file without.
-const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = KING_OPEN_FILE + 2;
+pub const WEIGHT_COUNT: usize = THREAT_BY_ROOK + 1;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 24] = [
+pub const LAYOUT: [Group; 22] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -122,18 +117,6 @@ pub const LAYOUT: [Group; 24] = [
         2,
     ),
     group("threat by rook: on queen", THREAT_BY_ROOK, 1, 1),
-    group(
-        "safe check: by knight, bishop, rook, queen",
-        SAFE_CHECK,
-        4,
-        4,
-    ),
-    group(
-        "king open file: its own file, per neighbouring file",
-        KING_OPEN_FILE,
-        2,
-        2,
-    ),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -150,11 +133,7 @@ const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
 /// King-zone attack units per attacked square, by attacker. The danger they
 /// add grows with their square (see [`ChessEvaluator::side`]), so they are
-/// not tuned: a trace takes the danger as a constant. (A weight per count of
-/// units, fitted on the data of the note in `weights.rs` with the
-/// piece-square tables held, came out jagged where few positions have the
-/// count, and predicted held-out positions worse than the square held:
-/// mean squared error 0.035553 against 0.035399.)
+/// not tuned: a trace takes the danger as a constant.
 const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 /// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
@@ -210,8 +189,8 @@ impl ChessEvaluator {
 
         let mut score = Tapered::default();
         let mut king_attack_units = 0;
-        // What each kind attacks (knight, bishop, rook, queen).
-        let mut attacks_by_kind = [Bitboard::EMPTY; 4];
+        let mut minor_attacks = Bitboard::EMPTY;
+        let mut rook_attacks_all = Bitboard::EMPTY;
         for role in Role::ALL {
             let r = role_index(role);
             for sq in board.by_piece(role.of(us)) {
@@ -237,11 +216,13 @@ impl ChessEvaluator {
                 tracer.add(index, sign);
                 king_attack_units +=
                     (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
-                attacks_by_kind[r - 1] |= attacks;
+                match role {
+                    Role::Knight | Role::Bishop => minor_attacks |= attacks,
+                    Role::Rook => rook_attacks_all |= attacks,
+                    _ => {}
+                }
             }
         }
-        let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
-        let rook_attacks_all = attacks_by_kind[2];
         let their = |role: Role| board.by_piece(role.of(them));
         let pawn_threats = pawn_attacks_of(us, our_pawns);
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -328,34 +309,6 @@ impl ChessEvaluator {
             let shield = (pawn_shield(king, us) & our_pawns).count() as i32;
             score += WEIGHTS[KING_SHIELD_PAWN] * shield;
             tracer.add(KING_SHIELD_PAWN, sign * shield);
-            let file = Bitboard::from_file(king.file());
-            if (our_pawns & file).is_empty() {
-                score += WEIGHTS[KING_OPEN_FILE];
-                tracer.add(KING_OPEN_FILE, sign);
-            }
-            let open = [king.file().offset(-1), king.file().offset(1)]
-                .into_iter()
-                .flatten()
-                .filter(|&f| (our_pawns & Bitboard::from_file(f)).is_empty())
-                .count() as i32;
-            score += WEIGHTS[KING_OPEN_FILE + 1] * open;
-            tracer.add(KING_OPEN_FILE + 1, sign * open);
-        }
-        if let Some(king) = their_king {
-            let diagonal = bishop_attacks(king, occupied);
-            let straight = rook_attacks(king, occupied);
-            let checks = [
-                knight_attacks(king),
-                diagonal,
-                straight,
-                diagonal | straight,
-            ];
-            for (i, (checking, attacking)) in checks.into_iter().zip(attacks_by_kind).enumerate() {
-                if !(checking & attacking & safe).is_empty() {
-                    score += WEIGHTS[SAFE_CHECK + i];
-                    tracer.add(SAFE_CHECK + i, sign);
-                }
-            }
         }
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
