@@ -116,5 +116,5 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     // safe check: by knight, bishop, rook, queen
     Tapered(34, 7), Tapered(12, 13), Tapered(37, 0), Tapered(18, 1),
     // king open file: its own file, per neighbouring file
-    Tapered(-12, -1), Tapered(-3, 0),
+    Tapered(-12, -1), Tapered(0, 0),
 ];
