@@ -60,11 +60,17 @@ const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
 const SAFE_CHECK: usize = THREAT_BY_ROOK + 1;
 /// The own king on a file without own pawns; per neighbouring file without.
 const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
+/// A knight, then a bishop, on relative rank 4 to 6, defended by an own
+/// pawn, where no enemy pawn can ever attack it (none ahead on the
+/// neighbouring files).
+const OUTPOST: usize = KING_OPEN_FILE + 2;
+/// Per enemy knight, bishop, rook or queen attacked and not defended.
+const HANGING: usize = OUTPOST + 2;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = KING_OPEN_FILE + 2;
+pub const WEIGHT_COUNT: usize = HANGING + 1;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 24] = [
+pub const LAYOUT: [Group; 26] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -134,6 +140,8 @@ pub const LAYOUT: [Group; 24] = [
         2,
         2,
     ),
+    group("outpost: knight, bishop", OUTPOST, 2, 2),
+    group("hanging: per attacked, undefended piece", HANGING, 1, 1),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -357,6 +365,36 @@ impl ChessEvaluator {
                 }
             }
         }
+        let outpost_ranks = match us {
+            Color::White => [Rank::Fourth, Rank::Fifth, Rank::Sixth],
+            Color::Black => [Rank::Fifth, Rank::Fourth, Rank::Third],
+        };
+        let outpost_squares = pawn_threats
+            & outpost_ranks
+                .into_iter()
+                .fold(Bitboard::EMPTY, |all, rank| all | Bitboard::from_rank(rank));
+        for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+            let outposts = (board.by_piece(role.of(us)) & outpost_squares)
+                .into_iter()
+                .filter(|&sq| {
+                    let ahead_beside =
+                        MASKS.passed[us as usize][sq.to_usize()] & !Bitboard::from_file(sq.file());
+                    (ahead_beside & their_pawns).is_empty()
+                })
+                .count() as i32;
+            score += WEIGHTS[OUTPOST + i] * outposts;
+            tracer.add(OUTPOST + i, sign * outposts);
+        }
+        let our_attacks = attacks_by_kind
+            .into_iter()
+            .fold(pawn_threats, |all, a| all | a)
+            | our_king.map_or(Bitboard::EMPTY, king_attacks);
+        let hanging = (board.by_color(them) & !board.pawns() & !board.kings() & our_attacks)
+            .into_iter()
+            .filter(|&sq| board.attacks_to(sq, them, occupied).is_empty())
+            .count() as i32;
+        score += WEIGHTS[HANGING] * hanging;
+        tracer.add(HANGING, sign * hanging);
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
