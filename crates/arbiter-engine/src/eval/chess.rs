@@ -655,6 +655,48 @@ mod tests {
         assert!(divided > 0, "no drawish position sampled");
     }
 
+    /// White's count minus Black's of the weight `index` in `fen`'s trace.
+    fn coefficient(fen: &str, index: usize) -> i16 {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        trace(&pos)
+            .coefficients
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == index)
+            .map_or(0, |&(_, count)| count)
+    }
+
+    #[test]
+    fn outposts_are_pawn_defended_squares_no_enemy_pawn_can_attack() {
+        // The knight on d5, defended by e4, with no black pawn on c or e.
+        assert_eq!(
+            coefficient("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST),
+            1
+        );
+        // c7 can advance to c6 and drive it away.
+        assert_eq!(
+            coefficient("4k3/p1p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST),
+            0
+        );
+        // Undefended, it is no outpost.
+        assert_eq!(coefficient("4k3/p6p/8/3N4/8/8/8/4K3 w - - 0 1", OUTPOST), 0);
+        // Black's bishop on e4 (rank 5 from Black's side), defended by d5.
+        assert_eq!(
+            coefficient("4k3/8/8/3p4/4b3/8/P6P/4K3 w - - 0 1", OUTPOST + 1),
+            -1
+        );
+    }
+
+    #[test]
+    fn hanging_pieces_are_attacked_and_undefended() {
+        assert_eq!(coefficient("4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", HANGING), 1);
+        // b6 defends the knight.
+        assert_eq!(coefficient("4k3/8/1p6/n7/8/8/8/R3K3 w - - 0 1", HANGING), 0);
+    }
+
     #[test]
     fn layout_covers_the_weights_in_order() {
         assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
