@@ -1,8 +1,13 @@
 //! Chess evaluation: tapered (middlegame/endgame) material and piece-square
-//! terms, mobility, pawn structure, rooks on open files, king safety.
+//! terms, mobility, pawn structure (passed, connected, doubled, isolated),
+//! rooks on open files, threats (pawn, minor and rook attacks on greater
+//! pieces; attacked undefended pieces), knight and bishop outposts, and king
+//! safety (the shield, open files by the king, attack units on its zone,
+//! safe checks).
 //!
-//! Material and piece-square values are PeSTO's published tapered tables;
-//! the other terms are small corrections on top of them. Every weight is in
+//! Material and piece-square values began as PeSTO's published tapered
+//! tables; every weight has since been fitted to labelled positions (the
+//! runs are in `weights.rs`). Every weight is in
 //! [`WEIGHTS`] (see [`LAYOUT`]); [`trace`] gives a position's evaluation as
 //! a function of them, for tuning.
 
