@@ -1,0 +1,176 @@
+//! The chess evaluation's tests: its symmetry, its terms' counts, and the
+//! trace that reproduces it.
+
+use super::*;
+use crate::eval::trace::testing::{XorShift, assert_layout_covers};
+use shakmaty::attacks::pawn_attacks;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+fn eval(fen: &str) -> i32 {
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    ChessEvaluator.evaluate(&ChessNode::new(pos))
+}
+
+#[test]
+fn start_position_is_balanced() {
+    let s = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(s, TEMPO);
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    let a = eval("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let b = eval("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn passed_pawns_are_recognised() {
+    let black_pawns = |squares: &[Square]| {
+        squares
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from(s))
+    };
+    assert!(!is_passed(
+        Square::E5,
+        Color::White,
+        black_pawns(&[Square::D7])
+    ));
+    assert!(is_passed(
+        Square::E5,
+        Color::White,
+        black_pawns(&[Square::A7, Square::E4])
+    ));
+    assert!(!is_passed(
+        Square::E4,
+        Color::Black,
+        Bitboard::from(Square::F2)
+    ));
+    assert!(is_passed(
+        Square::E4,
+        Color::Black,
+        Bitboard::from(Square::F5)
+    ));
+}
+
+#[test]
+fn pawn_attack_sets_match_single_pawn_attacks() {
+    let pawns = Bitboard::from(Square::A2)
+        | Bitboard::from(Square::H5)
+        | Bitboard::from(Square::E4)
+        | Bitboard::from(Square::B7);
+    for color in Color::ALL {
+        let single = pawns
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
+        assert_eq!(pawn_attacks_of(color, pawns), single);
+    }
+}
+
+/// Positions along pseudo-random games from a few starts, for the
+/// trace test: every phase, drawish endings, both sides to move.
+fn sample_positions() -> Vec<Chess> {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/5k2/8/3B4/8/2N5/5K2/8 b - - 0 1",
+        "4k3/pp3ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1",
+    ];
+    let mut random = XorShift(0x2545_f491_4f6c_dd1d);
+    let mut positions = Vec::new();
+    for start in starts {
+        for _ in 0..12 {
+            let mut pos: Chess = start
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[random.below(moves.len())];
+                pos.play_unchecked(m);
+                positions.push(pos.clone());
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn trace_reproduces_the_evaluation() {
+    let positions = sample_positions();
+    assert!(positions.len() > 4000);
+    let mut divided = 0;
+    for pos in positions {
+        let t = trace(&pos);
+        divided += usize::from(t.divisor > 1);
+        let fen = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+        assert_eq!(
+            t.evaluate(&WEIGHTS),
+            ChessEvaluator.evaluate(&ChessNode::new(pos)),
+            "{fen}"
+        );
+    }
+    assert!(divided > 0, "no drawish position sampled");
+}
+
+/// White's count minus Black's of the weight `index` in `fen`'s trace.
+fn coefficient(fen: &str, index: usize) -> i16 {
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    trace(&pos)
+        .coefficients
+        .iter()
+        .find(|&&(i, _)| usize::from(i) == index)
+        .map_or(0, |&(_, count)| count)
+}
+
+#[test]
+fn outposts_are_pawn_defended_squares_no_enemy_pawn_can_attack() {
+    // The knight on d5, defended by e4, with no black pawn on c or e.
+    assert_eq!(
+        coefficient("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST),
+        1
+    );
+    // c7 can advance to c6 and drive it away.
+    assert_eq!(
+        coefficient("4k3/p1p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", OUTPOST),
+        0
+    );
+    // Undefended, it is no outpost.
+    assert_eq!(coefficient("4k3/p6p/8/3N4/8/8/8/4K3 w - - 0 1", OUTPOST), 0);
+    // Black's bishop on e4 (rank 5 from Black's side), defended by d5.
+    assert_eq!(
+        coefficient("4k3/8/8/3p4/4b3/8/P6P/4K3 w - - 0 1", OUTPOST + 1),
+        -1
+    );
+}
+
+#[test]
+fn hanging_pieces_are_attacked_and_undefended() {
+    assert_eq!(coefficient("4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", HANGING), 1);
+    // b6 defends the knight.
+    assert_eq!(coefficient("4k3/8/1p6/n7/8/8/8/R3K3 w - - 0 1", HANGING), 0);
+}
+
+#[test]
+fn layout_covers_the_weights_in_order() {
+    assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
+}
+
+#[test]
+fn extra_queen_is_winning() {
+    assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
+    assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
+}
