@@ -7,9 +7,9 @@
 //!
 //! Material and piece-square values began as PeSTO's published tapered
 //! tables; every weight has since been fitted to labelled positions (the
-//! runs are in `weights.rs`). Every weight is in
-//! [`WEIGHTS`] (see [`LAYOUT`]); [`trace`] gives a position's evaluation as
-//! a function of them, for tuning.
+//! runs are in `weights.rs`). Every weight is in [`WEIGHTS`] (see
+//! [`LAYOUT`]); [`trace`] gives a position's evaluation as a function of
+//! them, for tuning.
 
 use std::sync::LazyLock;
 

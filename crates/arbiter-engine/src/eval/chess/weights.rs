@@ -16,7 +16,6 @@
 //! error). Mean squared error of sigmoid(K * eval) against the result:
 //! training 0.035913 before, 0.034648 after; validation
 //! 0.037302 before, 0.036291 after.
-
 //!
 //! Then the outpost and hanging weights alone (every other group held, both
 //! started at 0) on the same data:
