@@ -70,7 +70,10 @@ def main():
             "return [...document.querySelectorAll(arguments[0])].map(t => t.textContent)", css)
 
     def move_list():
-        return [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button")]
+        # Read in one script call: the list is re-rendered after each answer,
+        # and an element found in one WebDriver call can be gone by the next.
+        return browser.execute_script(
+            "return [...document.querySelectorAll('#moves button')].map(b => b.innerText)")
 
     try:
         browser.get(URL)
@@ -84,7 +87,7 @@ def main():
             move(uci)
         wait.until(lambda _: "Checkmate" in text("status"))
         assert "White wins" in text("status"), text("status")
-        moves = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button")]
+        moves = move_list()
         assert moves[-1].endswith("Qxf7#"), moves
         shot("chess-scholars-mate")
 
