@@ -17,11 +17,14 @@
 //!
 //! A position is loaded (and its history judged, which is what the
 //! repetition rulings are made from) when `position` arrives; an invalid one
-//! is reported with `info string` and answered with `bestmove (none)`.
+//! is reported with `info string` and answered with `bestmove (none)`. A
+//! history that passes the end of the game is played on (`play_on`): the
+//! GUI judges the game, the engine answers with a move.
 
 mod command;
 mod local;
 mod options;
+mod play_on;
 mod ucci;
 
 use std::io::{BufRead, Write};
@@ -347,16 +350,20 @@ impl<B: Backend> Session<B> {
     }
 
     fn set_position(&mut self, position: command::PositionCommand) {
-        let loaded = Game::load(
+        let loaded = play_on::load(
             self.options.game(),
-            &position.fen,
-            &position.moves,
+            &position,
             self.load_options(),
             &self.rules(),
         );
         self.banned.clear();
         self.position = match loaded {
-            Ok(game) => Some((game, position)),
+            Ok(loaded) => {
+                for notice in &loaded.notices {
+                    self.out.line(&format!("info string {notice}"));
+                }
+                Some((loaded.game, loaded.position))
+            }
             Err(e) => {
                 self.out.line(&format!("info string invalid position: {e}"));
                 None

@@ -12,6 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter::uci::{self, LocalBackend};
+use arbiter_rules::Variant::{Chess, Xiangqi};
+use arbiter_rules::{Game, LoadOptions, RuleOptions};
 
 /// Installs the Python packages the clients come from when missing.
 pub(crate) fn python_with(packages: &[(&str, &str)]) {
@@ -424,4 +426,52 @@ fn a_hundred_megabyte_line_is_skipped_in_bounded_memory() {
     );
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_history_past_a_ruling_is_played_on_and_a_mate_is_not() {
+    let shuffle = "h2e2 h9g7 e2h2 g7h9";
+    let twice = format!("{shuffle} {shuffle}");
+    let knights = "g1f3 g8f6 f3g1 f6g8";
+    let answers = converse(&[
+        // The start position's third occurrence ends the game after move 8
+        // (AXF: a draw); a GUI that counts otherwise sends the rest.
+        &format!(
+            "setoption name UCI_Variant value xiangqi\n\
+             position startpos moves {twice} {shuffle}\ngo depth 3"
+        ),
+        &format!("position startpos moves {twice}\ngo depth 3"),
+        // Chess: the fifth occurrence ends the game without a claim.
+        &format!(
+            "setoption name UCI_Variant value chess\n\
+             position startpos moves {knights} {knights} {knights} {knights}\ngo depth 3"
+        ),
+        // A mate stays a mate: nothing to start anew from.
+        "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3",
+    ]);
+    let best: Vec<Vec<String>> = answers.iter().map(|lines| bestmoves(lines)).collect();
+    let said = |i: usize, text: &str| answers[i].iter().any(|l| l.contains(text));
+    assert!(said(0, "after move 8 of the history"), "{answers:?}");
+    assert!(said(1, "with the history's last move"), "{answers:?}");
+    assert!(said(2, "with the history's last move"), "{answers:?}");
+    for played_on in &best[..3] {
+        assert_eq!(played_on.len(), 1, "{answers:?}");
+        assert_ne!(played_on[0], "(none)", "{answers:?}");
+    }
+    // Each restart is from the start position: the answers are its moves.
+    for (played_on, variant) in best[..3].iter().zip([Xiangqi, Xiangqi, Chess]) {
+        let legal = Game::load(
+            variant,
+            "",
+            played_on,
+            LoadOptions::default(),
+            &RuleOptions::default(),
+        );
+        assert!(legal.is_ok(), "{played_on:?}: {legal:?}");
+    }
+    assert_eq!(best[3], ["(none)"], "{answers:?}");
+    assert!(
+        said(3, "checkmate") || said(3, "game is over"),
+        "{answers:?}"
+    );
 }
