@@ -12,6 +12,8 @@
 //!   shallower first, and again at full depth only if they surprise.
 //! - *Reverse futility pruning (RFP)*: near the leaves, a static evaluation far
 //!   above beta is trusted.
+//! - *Razoring*: near the leaves, a static evaluation far below alpha is
+//!   checked by quiescence alone.
 //! - *Late-move pruning (LMP)*: near the leaves, quiet moves past a count are
 //!   skipped once enough moves have been tried.
 //! - *Delta pruning*: quiescence skips captures that cannot lift the score
@@ -72,6 +74,15 @@ pub struct SearchParams {
     pub rfp_max_depth: i32,
     /// RFP margin per ply of depth, in centipawns.
     pub rfp_margin_per_depth: i32,
+    /// Razoring applies up to this depth outside PV nodes: a node whose
+    /// static evaluation plus `razor_margin_base +
+    /// razor_margin_per_depth_squared * depth²` stays below alpha is left to
+    /// quiescence, and fails low when quiescence does.
+    pub razor_max_depth: i32,
+    /// The razoring margin at depth 0, in centipawns.
+    pub razor_margin_base: i32,
+    /// The razoring margin per squared ply of depth, in centipawns.
+    pub razor_margin_per_depth_squared: i32,
     /// LMP applies up to this depth; moves from index `lmp_base + depth²`
     /// on are skipped, from half that index when the position is not
     /// improving and `lmp_halved_when_not_improving` is set.
@@ -115,6 +126,9 @@ pub const CHESS: SearchParams = SearchParams {
     aspiration_window: 25,
     rfp_max_depth: 6,
     rfp_margin_per_depth: 90,
+    razor_max_depth: 3,
+    razor_margin_base: 200,
+    razor_margin_per_depth_squared: 150,
     lmp_max_depth: 4,
     lmp_base: 4,
     lmp_halved_when_not_improving: true,
@@ -153,6 +167,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     futility_max_depth: 0,
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
+    razor_max_depth: 0,
     ..CHESS
 };
 

@@ -198,6 +198,25 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             {
                 return static_eval;
             }
+            // Razoring: so far below alpha near the leaves that no quiet
+            // move can make up the gap, only a capture could; quiescence,
+            // which tries the captures, decides, and a fail-low there is
+            // trusted.
+            if depth <= self.params.razor_max_depth
+                && !is_mate(alpha)
+                && static_eval
+                    + self.params.razor_margin_base
+                    + self.params.razor_margin_per_depth_squared * depth * depth
+                    < alpha
+            {
+                let score = self.quiescence(pos, ply, alpha - 1, alpha);
+                if self.stopped.is_some() {
+                    return 0;
+                }
+                if score < alpha {
+                    return score;
+                }
+            }
             // Null move: if passing still beats beta, a real move will too.
             if allow_null
                 && depth >= NULL_MOVE_MIN_DEPTH
