@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::Evaluator;
+use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
 use super::ordering::OrderingTables;
 use super::params::{
@@ -254,6 +255,7 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     /// improving heuristic.
     pub(super) static_evals: Vec<i32>,
     pub(super) lmr: Vec<[i32; 64]>,
+    pub(super) eval_cache: EvalCache,
     /// A root move that beat the first move of an iteration that was then
     /// interrupted: proven at least as good, so worth playing.
     pub(super) interrupted_improvement: Option<RootMove<G::Move>>,
@@ -323,6 +325,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
+            eval_cache: EvalCache::new(),
             interrupted_improvement: None,
         }
     }

@@ -100,6 +100,13 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
     }
 
+    /// The evaluator's score of `pos`, whose key is `key`, through the cache.
+    fn static_eval(&mut self, pos: &G, key: u64) -> i32 {
+        let evaluator = self.evaluator;
+        self.eval_cache
+            .get_or_insert(key, || evaluator.evaluate(pos))
+    }
+
     pub(super) fn no_move_score(pos: &G, in_check: bool, ply: usize) -> i32 {
         match pos.no_move_outcome(in_check) {
             NoMoveOutcome::Loss => mated_in(ply),
@@ -179,7 +186,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluator.evaluate(pos)
+            self.static_eval(pos, key)
         };
         self.static_evals[ply] = static_eval;
         // Better than two plies ago (when our side last moved): pruning can
@@ -417,7 +424,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             };
         }
         // Any stored result is at least as deep as quiescence.
-        if let Some(hit) = self.tt.probe(pos.zobrist()) {
+        let key = pos.zobrist();
+        if let Some(hit) = self.tt.probe(key) {
             let score = from_tt(hit.score, ply);
             if hit.bound.settles(score, alpha, beta) {
                 return score;
@@ -435,7 +443,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self.evaluator.evaluate(pos);
+            stand_pat = self.static_eval(pos, key);
             if stand_pat >= beta {
                 self.move_buffers[ply] = moves;
                 return stand_pat;
