@@ -5,7 +5,7 @@
 
 use super::Evaluator;
 use super::engine::{Searcher, StackEntry, StopReason};
-use super::ordering::order_captures;
+use super::ordering::{pick_next, score_captures};
 use super::params::{
     LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION,
     NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
@@ -246,8 +246,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             self.move_buffers[ply] = moves;
             return Self::no_move_score(pos, in_check, ply);
         }
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         self.ordering
-            .order(pos, &mut moves, hash_move, previous_move, ply);
+            .score(pos, &moves, hash_move, previous_move, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -274,7 +275,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 + self.params.futility_margin_base
                 + self.params.futility_margin_per_depth * depth
                 <= alpha;
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut keys, index);
             let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
             // Every capture is tactical.
@@ -350,6 +352,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             self.stack.pop();
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
+                self.key_buffers[ply] = keys;
                 self.quiet_buffers[ply] = quiets_tried;
                 self.capture_buffers[ply] = captures_tried;
                 return 0;
@@ -392,6 +395,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
         }
         self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
         self.quiet_buffers[ply] = quiets_tried;
         self.capture_buffers[ply] = captures_tried;
 
@@ -451,9 +455,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             alpha = alpha.max(stand_pat);
             pos.tactical_moves(&mut moves);
         }
-        order_captures(pos, &mut moves);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        score_captures(pos, &moves, &mut keys);
         let mut best = stand_pat;
-        for &mv in &moves {
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut keys, index);
             // Delta pruning: even winning the victim outright cannot reach alpha.
             if !in_check
                 && let Some((victim, _)) = pos.capture_values(mv)
@@ -469,6 +475,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
+                self.key_buffers[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -482,6 +489,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
         }
         self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
         best
     }
 }
