@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::Evaluator;
+use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
 use super::ordering::OrderingTables;
 use super::params::{
@@ -245,6 +246,8 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     pub(super) ordering: OrderingTables<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) move_buffers: Vec<Vec<G::Move>>,
+    /// The order keys of each ply's moves, for picking them one at a time.
+    pub(super) key_buffers: Vec<Vec<(i64, G::Move)>>,
     /// Quiet moves tried at each ply, for history penalties.
     pub(super) quiet_buffers: Vec<Vec<u16>>,
     /// Captures tried at each ply (their capture keys), for capture history
@@ -254,6 +257,7 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     /// improving heuristic.
     pub(super) static_evals: Vec<i32>,
     pub(super) lmr: Vec<[i32; 64]>,
+    pub(super) eval_cache: EvalCache,
     /// A root move that beat the first move of an iteration that was then
     /// interrupted: proven at least as good, so worth playing.
     pub(super) interrupted_improvement: Option<RootMove<G::Move>>,
@@ -319,10 +323,12 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
+            key_buffers: vec![Vec::new(); MAX_PLY + 2],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 2],
             capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
+            eval_cache: EvalCache::new(),
             interrupted_improvement: None,
         }
     }

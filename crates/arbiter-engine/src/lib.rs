@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod chess;
 pub mod engine;
 pub mod eval;
+mod eval_cache;
 pub mod exchange;
 pub mod limits;
 pub mod ordering;

@@ -25,9 +25,6 @@ pub struct OrderingTables<M> {
     /// quiet history does for quiet moves, to break those ties.
     capture_history: Vec<i32>,
     countermoves: Vec<u16>,
-    /// Scratch space for [`OrderingTables::order`], kept to avoid an
-    /// allocation per node.
-    keyed: Vec<(i32, M)>,
 }
 
 /// History gravity: a bonus moves the score towards ±[`HISTORY_MAX`] by a
@@ -49,7 +46,6 @@ impl<M: Copy + Eq> OrderingTables<M> {
             history: vec![0; move_code_space],
             capture_history: vec![0; capture_key_space],
             countermoves: vec![NO_MOVE; move_code_space],
-            keyed: Vec::new(),
         }
     }
 
@@ -112,15 +108,17 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.history.get(usize::from(code)).copied().unwrap_or(0)
     }
 
-    /// Orders `moves` in place (best first) for the node at `ply`, reached
-    /// by the move `previous` (a move code or [`NO_MOVE`]).
-    pub fn order<G: SearchGame<Move = M>>(
-        &mut self,
+    /// The order key of each of `moves` (see [`pick_next`]) for the node at
+    /// `ply`, reached by the move `previous` (a move code or [`NO_MOVE`]),
+    /// written to `keys`.
+    pub fn score<G: SearchGame<Move = M>>(
+        &self,
         pos: &G,
-        moves: &mut [M],
+        moves: &[M],
         hash_move: u16,
         previous: u16,
         ply: usize,
+        keys: &mut Vec<(i64, M)>,
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let countermove = self
@@ -128,9 +126,8 @@ impl<M: Copy + Eq> OrderingTables<M> {
             .get(usize::from(previous))
             .copied()
             .unwrap_or(NO_MOVE);
-        let mut keyed = std::mem::take(&mut self.keyed);
-        keyed.clear();
-        keyed.extend(moves.iter().map(|&mv| {
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(index, &mv)| {
             let code = G::move_code(mv);
             let key = if hash_move != NO_MOVE && code == hash_move {
                 ORDER_HASH_MOVE
@@ -156,21 +153,64 @@ impl<M: Copy + Eq> OrderingTables<M> {
             } else {
                 self.history(code)
             };
-            (key, mv)
+            (order_key(key, index), mv)
         }));
-        // Stable sort keeps generation order among equals: determinism.
-        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, &(_, mv)) in moves.iter_mut().zip(keyed.iter()) {
-            *slot = mv;
-        }
-        self.keyed = keyed;
     }
 }
 
-/// Captures ordered by MVV-LVA, for quiescence.
-pub fn order_captures<G: SearchGame>(pos: &G, moves: &mut [G::Move]) {
-    moves.sort_by_key(|&mv| match pos.capture_values(mv) {
-        Some((victim, attacker)) => -(victim * 16 - attacker / 16),
-        None => 0,
-    });
+/// A move's order key: its score, then its place in generation order
+/// (earlier first), so that no two keys tie and the order is deterministic.
+fn order_key(score: i32, index: usize) -> i64 {
+    (i64::from(score) << 8) | (255 - index.min(255) as i64)
+}
+
+/// The move to search at `index` of `moves`, which stand in generation
+/// order with their keys until the first pick: the first is the best by a
+/// scan, the rest are then sorted once. Most nodes that cut off do so on
+/// their first move, often the hash move, and they never pay for the sort.
+/// Keys are unique ([`order_key`]), so an unstable sort is deterministic.
+pub fn pick_next<M: Copy>(moves: &mut [(i64, M)], index: usize) -> M {
+    match index {
+        0 => {
+            let best = (0..moves.len()).max_by_key(|&i| moves[i].0).unwrap_or(0);
+            moves.swap(0, best);
+        }
+        1 => moves[1..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key)),
+        _ => {}
+    }
+    moves[index].1
+}
+
+/// The order keys of captures by MVV-LVA (other moves, such as evasions
+/// in check, after the captures in generation order), for quiescence and
+/// [`pick_next`].
+pub fn score_captures<G: SearchGame>(pos: &G, moves: &[G::Move], keys: &mut Vec<(i64, G::Move)>) {
+    keys.clear();
+    keys.extend(moves.iter().enumerate().map(|(index, &mv)| {
+        let score = pos
+            .capture_values(mv)
+            .map_or(0, |(victim, attacker)| victim * 16 - attacker / 16);
+        (order_key(score, index), mv)
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picking_gives_the_order_of_a_stable_sort_by_score() {
+        let scores = [5, -3, 5, 900, 0, 5, -3, 1 << 30, 7];
+        let mut keyed: Vec<(i64, usize)> = scores
+            .iter()
+            .enumerate()
+            .map(|(index, &score)| (order_key(score, index), index))
+            .collect();
+        let picked: Vec<usize> = (0..keyed.len())
+            .map(|index| pick_next(&mut keyed, index))
+            .collect();
+        let mut sorted: Vec<usize> = (0..scores.len()).collect();
+        sorted.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        assert_eq!(picked, sorted);
+    }
 }

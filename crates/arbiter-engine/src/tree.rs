@@ -5,7 +5,7 @@
 
 use super::Evaluator;
 use super::engine::{Searcher, StackEntry, StopReason};
-use super::ordering::order_captures;
+use super::ordering::{pick_next, score_captures};
 use super::params::{
     LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION,
     NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
@@ -100,6 +100,13 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
     }
 
+    /// The evaluator's score of `pos`, whose key is `key`, through the cache.
+    fn static_eval(&mut self, pos: &G, key: u64) -> i32 {
+        let evaluator = self.evaluator;
+        self.eval_cache
+            .get_or_insert(key, || evaluator.evaluate(pos))
+    }
+
     pub(super) fn no_move_score(pos: &G, in_check: bool, ply: usize) -> i32 {
         match pos.no_move_outcome(in_check) {
             NoMoveOutcome::Loss => mated_in(ply),
@@ -179,7 +186,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluator.evaluate(pos)
+            self.static_eval(pos, key)
         };
         self.static_evals[ply] = static_eval;
         // Better than two plies ago (when our side last moved): pruning can
@@ -258,8 +265,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             self.move_buffers[ply] = moves;
             return Self::no_move_score(pos, in_check, ply);
         }
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         self.ordering
-            .order(pos, &mut moves, hash_move, previous_move, ply);
+            .score(pos, &moves, hash_move, previous_move, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -286,7 +294,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 + self.params.futility_margin_base
                 + self.params.futility_margin_per_depth * depth
                 <= alpha;
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut keys, index);
             let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
             // Every capture is tactical.
@@ -362,6 +371,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             self.stack.pop();
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
+                self.key_buffers[ply] = keys;
                 self.quiet_buffers[ply] = quiets_tried;
                 self.capture_buffers[ply] = captures_tried;
                 return 0;
@@ -404,6 +414,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
         }
         self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
         self.quiet_buffers[ply] = quiets_tried;
         self.capture_buffers[ply] = captures_tried;
 
@@ -436,7 +447,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             };
         }
         // Any stored result is at least as deep as quiescence.
-        if let Some(hit) = self.tt.probe(pos.zobrist()) {
+        let key = pos.zobrist();
+        if let Some(hit) = self.tt.probe(key) {
             let score = from_tt(hit.score, ply);
             if hit.bound.settles(score, alpha, beta) {
                 return score;
@@ -454,7 +466,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
             stand_pat = -INFINITY;
         } else {
-            stand_pat = self.evaluator.evaluate(pos);
+            stand_pat = self.static_eval(pos, key);
             if stand_pat >= beta {
                 self.move_buffers[ply] = moves;
                 return stand_pat;
@@ -462,9 +474,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             alpha = alpha.max(stand_pat);
             pos.tactical_moves(&mut moves);
         }
-        order_captures(pos, &mut moves);
+        let mut keys = std::mem::take(&mut self.key_buffers[ply]);
+        score_captures(pos, &moves, &mut keys);
         let mut best = stand_pat;
-        for &mv in &moves {
+        for index in 0..moves.len() {
+            let mv = pick_next(&mut keys, index);
             // Delta pruning: even winning the victim outright cannot reach alpha.
             if !in_check
                 && let Some((victim, _)) = pos.capture_values(mv)
@@ -480,6 +494,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped.is_some() {
                 self.move_buffers[ply] = moves;
+                self.key_buffers[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -493,6 +508,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             }
         }
         self.move_buffers[ply] = moves;
+        self.key_buffers[ply] = keys;
         best
     }
 }
