@@ -167,7 +167,6 @@ pub const XIANGQI: SearchParams = SearchParams {
     futility_max_depth: 0,
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
-    razor_max_depth: 0,
     ..CHESS
 };
 
