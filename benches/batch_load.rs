@@ -68,6 +68,11 @@ struct Args {
     connections: usize,
 }
 
+const USAGE: &str = "cargo bench --bench batch_load -- --pid <server pid> \
+[--mode unary|batch|stream|play|status|json] [--addr http://127.0.0.1:50051] \
+[--concurrency 8] [--seconds 10] [--ply 300] [--view full|coordinates] \
+[--http 127.0.0.1:8080] [--connections 1]";
+
 fn args() -> Args {
     let mut args = Args {
         addr: "http://127.0.0.1:50051".to_owned(),
@@ -99,11 +104,18 @@ fn args() -> Args {
             }
             "--http" => args.http = value(),
             "--connections" => args.connections = value().parse().expect("a number"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
             // `cargo bench` passes `--bench`.
             _ => {}
         }
     }
-    assert!(args.pid != 0, "--pid <server pid> is required");
+    if args.pid == 0 {
+        eprintln!("--pid <server pid> is required\n\n{USAGE}");
+        std::process::exit(2);
+    }
     args
 }
 
