@@ -9,7 +9,7 @@
 //! there: the moves after it are replayed, and judged, as a new game's, and
 //! what came before the ruling no longer counts for repetitions.
 
-use arbiter_rules::{Game, InputError, LoadOptions, MoveError, RuleOptions, Variant};
+use arbiter_rules::{Game, InputError, LoadOptions, RuleOptions, Variant};
 
 use super::command::PositionCommand;
 
@@ -39,7 +39,9 @@ pub(super) fn load(
     loop {
         match Game::load(variant, &fen, &moves, load, rules) {
             // Index 0 would restart from the same FEN: no progress.
-            Err(InputError::HistoryMove { index, error }) if index > 0 && follows_end(&error) => {
+            Err(InputError::HistoryMove { index, error })
+                if index > 0 && error.follows_game_end() =>
+            {
                 let reached = Game::load(variant, &fen, &moves[..index], load, rules)?;
                 let status = reached.status(rules)?;
                 notices.push(format!(
@@ -81,12 +83,4 @@ pub(super) fn load(
             }
         }
     }
-}
-
-fn follows_end(error: &MoveError) -> bool {
-    matches!(
-        error,
-        MoveError::Chess(arbiter_rules::chess::MoveError::AfterGameEnd { .. })
-            | MoveError::Xiangqi(arbiter_rules::xiangqi::MoveError::AfterGameEnd { .. })
-    )
 }

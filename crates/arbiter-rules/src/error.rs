@@ -29,6 +29,19 @@ pub enum MoveError {
     Xiangqi(xiangqi::MoveError),
 }
 
+impl MoveError {
+    /// Whether the move was refused only because the game had ended
+    /// before it (by mate, or by a rule such as repetition).
+    #[must_use]
+    pub fn follows_game_end(&self) -> bool {
+        matches!(
+            self,
+            MoveError::Chess(chess::MoveError::AfterGameEnd { .. })
+                | MoveError::Xiangqi(xiangqi::MoveError::AfterGameEnd { .. })
+        )
+    }
+}
+
 /// Something in a request that cannot be accepted. Never a panic: every
 /// malformed input ends up here, typed by what is wrong and naming where it
 /// stands in the request.
