@@ -160,8 +160,11 @@ impl<M: Copy + Eq> OrderingTables<M> {
 
 /// A move's order key: its score, then its place in generation order
 /// (earlier first), so that no two keys tie and the order is deterministic.
+/// Sixteen bits hold any index: a crazyhouse position can have more than
+/// 255 legal moves.
 fn order_key(score: i32, index: usize) -> i64 {
-    (i64::from(score) << 8) | (255 - index.min(255) as i64)
+    let place = u16::try_from(index).map_or(0, |index| u16::MAX - index);
+    (i64::from(score) << 16) | i64::from(place)
 }
 
 /// The move to search at `index` of `moves`, which stand in generation
