@@ -5,35 +5,56 @@
 # both matches at once (one game at a time each, so two searches on two
 # cores), the book tools/sprt/GAME.epd with colours swapped, no adjudication.
 #
-#   tools/match/targets.sh [LIMIT] [GAMES]
+#   tools/match/targets.sh [LIMIT] [GAMES] [SKILL]
 #
 # LIMIT is `--tc 10+0.1` (the default) or `--movetime 100`; GAMES defaults to
-# 100 per match. The servers are started here and stopped by their PIDs; the
-# games go to target/targets/GAME-PID.pgn, the summaries to the output.
+# 100 per match. With SKILL (the issue's rung on the way is 15), only xiangqi
+# is played, against Fairy-Stockfish at that Skill Level, two games at a time
+# on one server with two search threads (still one a search). The servers are
+# started here and stopped by their PIDs; the games go to
+# target/targets/GAME-PID.pgn, the summaries to the output.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 limit=${1:---tc 10+0.1}
 games=${2:-100}
+skill=${3:-}
 "$root/tools/engines.sh"
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 bin=$root/target/release/arbiter
 out=$root/target/targets
 mkdir -p "$out"
 
+# Server N listens on gRPC port 5016N, admin 5017N, HTTP 5018N.
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
-for port in 1 2; do
-    ARBITER_SEARCH_NICE=0 "$bin" --grpc-addr 127.0.0.1:5016$port --admin-addr 127.0.0.1:5017$port \
-        --http-addr 127.0.0.1:5018$port --search-threads 1 >"$out/server-$port.log" 2>&1 &
+serve() {
+    ARBITER_SEARCH_NICE=0 "$bin" --grpc-addr "127.0.0.1:5016$1" --admin-addr "127.0.0.1:5017$1" \
+        --http-addr "127.0.0.1:5018$1" --search-threads "$2" >"$out/server-$1.log" 2>&1 &
     pids+=($!)
-done
-for port in 1 2; do
     for _ in $(seq 100); do
-        curl -fs "http://127.0.0.1:5017$port/readyz" >/dev/null 2>&1 && break
+        curl -fs "http://127.0.0.1:5017$1/readyz" >/dev/null 2>&1 && return
         sleep 0.1
     done
-done
+}
 
+fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
+if [[ -n $skill ]]; then
+    serve 2 2
+    # shellcheck disable=SC2086 # $limit is two words on purpose
+    "$bin" match --game xiangqi --engine name=arbiter,grpc=http://127.0.0.1:50162 \
+        --engine "$fsf,option.Skill Level=$skill" --concurrency 2 \
+        $limit --games "$games" --openings "$root/tools/sprt/xiangqi.epd" \
+        --pgn "$out/xiangqi-skill$skill-$$.pgn" >"$out/xiangqi-skill$skill-$$.txt" 2>&1 &
+    xiangqi=$!
+    echo "targets: xiangqi against Skill Level $skill, $limit, $games games; progress in $out/xiangqi-skill$skill-$$.txt" >&2
+    status=0
+    wait "$xiangqi" || status=$?
+    grep -v -e '^Finished game' -e '^Score of' "$out/xiangqi-skill$skill-$$.txt" | tail -6
+    exit "$status"
+fi
+
+serve 1 1
+serve 2 1
 # shellcheck disable=SC2086 # $limit is two words on purpose
 "$bin" match --game chess --engine name=arbiter,grpc=http://127.0.0.1:50161 \
     --engine "name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400" \
@@ -42,7 +63,7 @@ done
 chess=$!
 # shellcheck disable=SC2086
 "$bin" match --game xiangqi --engine name=arbiter,grpc=http://127.0.0.1:50162 \
-    --engine "name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16" \
+    --engine "$fsf" \
     $limit --games "$games" --openings "$root/tools/sprt/xiangqi.epd" --pgn "$out/xiangqi-$$.pgn" \
     >"$out/xiangqi-$$.txt" 2>&1 &
 xiangqi=$!
