@@ -164,7 +164,6 @@ pub const CHESS: SearchParams = SearchParams {
 pub const XIANGQI: SearchParams = SearchParams {
     lmp_halved_when_not_improving: false,
     lmp_spares_checks: true,
-    futility_max_depth: 0,
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
     ..CHESS
