@@ -17,6 +17,7 @@ use super::params::{
 };
 use super::score::{DRAW, INFINITY, MATE, Score, is_mate, mate_in, mated_in};
 use super::strength::{CANDIDATES, Strength};
+use super::tree::NodeType;
 use super::tt::{NO_MOVE, TranspositionTable};
 use super::wdl::Wdl;
 use super::{NoMoveOutcome, SearchGame};
@@ -592,11 +593,19 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             let child = root.play(mv);
             self.push(&child, Some(mv));
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, true)
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, NodeType::Pv, true)
             } else {
-                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, false, true);
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    NodeType::Cut,
+                    true,
+                );
                 if s > alpha && s < beta && self.stopped.is_none() {
-                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, true);
+                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, NodeType::Pv, true);
                 }
                 s
             };

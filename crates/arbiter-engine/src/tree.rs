@@ -14,6 +14,30 @@ use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_
 use super::tt::{Bound, NO_MOVE};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
+/// What a node is expected to be, which decides how hard it may be reduced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum NodeType {
+    /// On the principal variation, searched with an open window.
+    Pv,
+    /// Expected to fail high: one move should refute it.
+    Cut,
+    /// Expected to fail low: every move is searched and none beats alpha.
+    All,
+}
+
+impl NodeType {
+    /// The type of a child searched at full depth with a zero window. In a
+    /// minimal tree the children of a cut node (its refutation) are all
+    /// nodes, and those of all and PV nodes (every move, each refuted) are
+    /// cut nodes.
+    fn zero_window_child(self) -> NodeType {
+        match self {
+            NodeType::Cut => NodeType::All,
+            NodeType::Pv | NodeType::All => NodeType::Cut,
+        }
+    }
+}
+
 impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
     /// Pushes `pos`, reached by `mv` (`None`: a null move).
     pub(super) fn push(&mut self, pos: &G, mv: Option<G::Move>) {
@@ -123,9 +147,10 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
-        is_pv: bool,
+        node: NodeType,
         allow_null: bool,
     ) -> i32 {
+        let is_pv = node == NodeType::Pv;
         if is_pv {
             self.pv[ply].clear();
         }
@@ -239,7 +264,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                     ply + 1,
                     -beta,
                     -beta + 1,
-                    false,
+                    node.zero_window_child(),
                     false,
                 );
                 self.stack.pop();
@@ -331,7 +356,12 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 continue;
             }
             let score = if index == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, is_pv, true)
+                let child_node = if is_pv {
+                    NodeType::Pv
+                } else {
+                    node.zero_window_child()
+                };
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, child_node, true)
             } else {
                 // Late-move reduction for quiet, non-checking moves.
                 let reduction = if depth >= LMR_MIN_DEPTH
@@ -342,6 +372,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 {
                     let mut r = self.lmr[(depth as usize).min(63)][index.min(63)];
                     r -= i32::from(is_pv);
+                    // A cut node's late moves are unlikely to matter: an
+                    // earlier one should have refuted it.
+                    r += i32::from(node == NodeType::Cut);
                     r += i32::from(!improving);
                     r -= i32::from(self.ordering.is_killer(ply, mv));
                     if self.params.lmr_history_divisor != 0 {
@@ -351,20 +384,42 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 } else {
                     0
                 };
+                // A reduced search expects to fail low, its child to fail high.
+                let first_child = if reduction > 0 {
+                    NodeType::Cut
+                } else {
+                    node.zero_window_child()
+                };
                 let mut s = -self.negamax(
                     &child,
                     depth - 1 - reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
-                    false,
+                    first_child,
                     true,
                 );
                 if s > alpha && reduction > 0 && self.stopped.is_none() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, true);
+                    s = -self.negamax(
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        node.zero_window_child(),
+                        true,
+                    );
                 }
                 if s > alpha && s < beta && is_pv && self.stopped.is_none() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, true);
+                    s = -self.negamax(
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        NodeType::Pv,
+                        true,
+                    );
                 }
                 s
             };
