@@ -36,6 +36,10 @@
 //!   is less eager when it is.
 //! - *Internal iterative reduction (IIR)*: a node without a hash move is
 //!   searched one ply shallower, since its ordering is a guess anyway.
+//! - *Cut node*: a zero-window node expected to fail high (the child of a
+//!   reduced search, or of a full-depth zero-window search from an all or
+//!   PV node); an *all node* is expected to fail low. LMR reduces a cut
+//!   node's late moves more, since an earlier move should refute it.
 
 /// Deepest iteration the search will attempt.
 pub const MAX_DEPTH: i32 = 64;
@@ -60,6 +64,8 @@ pub const LMR_MIN_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 /// Divisor of the LMR reduction's `ln(depth) * ln(moves)` term.
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Extra LMR reduction of a late move at a cut node.
+pub const LMR_CUT_NODE: i32 = 1;
 
 /// The settings of the selective search that depend on a game's evaluation
 /// scale, move counts and rules; each game picks its own through

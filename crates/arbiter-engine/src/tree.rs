@@ -7,8 +7,8 @@ use super::Evaluator;
 use super::engine::{Searcher, StackEntry, StopReason};
 use super::ordering::{pick_next, score_captures};
 use super::params::{
-    LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK, NULL_MOVE_BASE_REDUCTION,
-    NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
 };
 use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_in, to_tt};
 use super::tt::{Bound, NO_MOVE};
@@ -374,7 +374,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                     r -= i32::from(is_pv);
                     // A cut node's late moves are unlikely to matter: an
                     // earlier one should have refuted it.
-                    r += i32::from(node == NodeType::Cut);
+                    if node == NodeType::Cut {
+                        r += LMR_CUT_NODE;
+                    }
                     r += i32::from(!improving);
                     r -= i32::from(self.ordering.is_killer(ply, mv));
                     if self.params.lmr_history_divisor != 0 {
