@@ -171,7 +171,6 @@ pub const CHESS: SearchParams = SearchParams {
 ///   over 96 games it scored 39.1% against 44.8% without, within the error
 ///   bars.
 pub const XIANGQI: SearchParams = SearchParams {
-    lmp_halved_when_not_improving: false,
     lmp_spares_checks: true,
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
