@@ -157,19 +157,17 @@ pub const CHESS: SearchParams = SearchParams {
 /// history that reached them, but timed self-play at 30 ms a move scored
 /// +70 ± 49 Elo for keeping it against starting each search empty. The
 /// differences:
-/// - the full LMP count when not improving: a quiet xiangqi move often
-///   carries the threat (a cannon gaining a screen, a horse's leg freed, a
-///   move that leaves no reply, which loses), and with some 40 moves a node,
-///   half the count at depth 1 is two moves. Futility pruning, once left out
-///   for the same reason, is on as in chess since the fitted evaluation: it
-///   spares checks and mate hunts, and passed its test at +42 ± 22 Elo
-///   (BENCHMARKS.md, Engine changes);
 /// - no IIR and no history in LMR;
 /// - LMP spares checks: without it, the settings above pruned the mating
 ///   quiet check of a composed mate in 3 (cannon and soldier, Black to move,
 ///   `tests/engine/xiangqi_tactics.rs`) at every depth up to 28. It costs nodes, and
 ///   over 96 games it scored 39.1% against 44.8% without, within the error
 ///   bars.
+///
+/// Futility pruning and LMP's halved count when not improving were once left
+/// out too, because a quiet xiangqi move often carries the threat (a cannon
+/// gaining a screen, a horse's leg freed). Since the fitted evaluation both
+/// are on as in chess: each passed its test (BENCHMARKS.md, Engine changes).
 pub const XIANGQI: SearchParams = SearchParams {
     lmp_spares_checks: true,
     iir_min_depth: MAX_DEPTH + 1,
