@@ -11,13 +11,13 @@ use std::time::Duration;
 use super::Evaluator;
 use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
+use super::node::NodeType;
 use super::ordering::OrderingTables;
 use super::params::{
     ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, MAX_DEPTH, MAX_PLY, SearchParams,
 };
 use super::score::{DRAW, INFINITY, MATE, Score, is_mate, mate_in, mated_in};
 use super::strength::{CANDIDATES, Strength};
-use super::tree::NodeType;
 use super::tt::{NO_MOVE, TranspositionTable};
 use super::wdl::Wdl;
 use super::{NoMoveOutcome, SearchGame};

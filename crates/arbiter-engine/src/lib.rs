@@ -17,6 +17,7 @@ pub mod eval;
 mod eval_cache;
 pub mod exchange;
 pub mod limits;
+mod node;
 pub mod ordering;
 pub mod params;
 pub mod pool;

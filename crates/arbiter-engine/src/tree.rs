@@ -5,6 +5,7 @@
 
 use super::Evaluator;
 use super::engine::{Searcher, StackEntry, StopReason};
+use super::node::NodeType;
 use super::ordering::{pick_next, score_captures};
 use super::params::{
     LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK,
@@ -13,30 +14,6 @@ use super::params::{
 use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_in, to_tt};
 use super::tt::{Bound, NO_MOVE};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
-
-/// What a node is expected to be, which decides how hard it may be reduced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum NodeType {
-    /// On the principal variation, searched with an open window.
-    Pv,
-    /// Expected to fail high: one move should refute it.
-    Cut,
-    /// Expected to fail low: every move is searched and none beats alpha.
-    All,
-}
-
-impl NodeType {
-    /// The type of a child searched at full depth with a zero window. In a
-    /// minimal tree the children of a cut node (its refutation) are all
-    /// nodes, and those of all and PV nodes (every move, each refuted) are
-    /// cut nodes.
-    fn zero_window_child(self) -> NodeType {
-        match self {
-            NodeType::Cut => NodeType::All,
-            NodeType::Pv | NodeType::All => NodeType::Cut,
-        }
-    }
-}
 
 impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
     /// Pushes `pos`, reached by `mv` (`None`: a null move).
