@@ -76,16 +76,17 @@ pub const fn role_value(role: Role) -> i32 {
     }
 }
 
-/// Static exchange on `to`: both sides recapture with their least valuable
+/// Static exchange on `to` of a move from `from` that takes `victim` (worth
+/// 0 for a quiet move): both sides recapture with their least valuable
 /// attacker, x-rays included (an attacker taken off the board uncovers the
 /// slider behind it).
-fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: Role) -> i32 {
+fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim: i32) -> i32 {
     let mut occupied = board.occupied() ^ Bitboard::from(from);
     let Some(mover_color) = board.color_at(from) else {
-        return role_value(victim);
+        return victim;
     };
     let mut side = !mover_color;
-    swap(role_value(victim), role_value(mover), || {
+    swap(victim, role_value(mover), || {
         let attackers = board.attacks_to(to, side, occupied) & occupied;
         let (square, role) = Role::ALL.iter().find_map(|&role| {
             (attackers & board.by_role(role))
@@ -202,7 +203,28 @@ impl SearchGame for ChessNode {
             from,
             mv.to(),
             mv.role(),
-            victim,
+            role_value(victim),
+        ))
+    }
+
+    fn quiet_exchange(&self, mv: Move) -> Option<i32> {
+        let Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion,
+        } = mv
+        else {
+            return None;
+        };
+        let arriving = promotion.unwrap_or(role);
+        Some(static_exchange(
+            self.position.board(),
+            from,
+            to,
+            arriving,
+            0,
         ))
     }
 

@@ -216,6 +216,9 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
 pub(super) struct StackEntry<M> {
     pub(super) zobrist: u64,
     pub(super) in_check: bool,
+    /// Whether the check here earns the check extension: not when the
+    /// checking move gave up material in its exchange (see `negamax`).
+    pub(super) extends_check: bool,
     /// Reached by a null move: repetitions never reach across it.
     pub(super) after_null: bool,
     /// The move that led here, where known.
@@ -285,6 +288,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             .map(|(i, h)| StackEntry {
                 zobrist: h.zobrist,
                 in_check: h.in_check,
+                extends_check: h.in_check,
                 after_null: false,
                 mv: reached_by(i),
                 move_code: NO_MOVE,
@@ -294,6 +298,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         stack.push(StackEntry {
             zobrist: request.root.zobrist(),
             in_check: request.root.in_check(),
+            extends_check: request.root.in_check(),
             after_null: false,
             mv: reached_by(root_index),
             move_code: NO_MOVE,

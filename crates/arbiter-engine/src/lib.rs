@@ -163,6 +163,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
     }
+    /// Static exchange of a move that captures nothing: what the mover
+    /// expects to net (zero or a loss) if the opponent takes the piece on
+    /// its new square and both sides keep recapturing. `None` where not
+    /// implemented.
+    fn quiet_exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
     /// What having no legal move is worth to the side to move, given whether it is in check.
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome;
     /// Whether the game has ended here by a rule of its own although the

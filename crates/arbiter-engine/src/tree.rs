@@ -18,9 +18,11 @@ use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
     /// Pushes `pos`, reached by `mv` (`None`: a null move).
     pub(super) fn push(&mut self, pos: &G, mv: Option<G::Move>) {
+        let in_check = pos.in_check();
         self.stack.push(StackEntry {
             zobrist: pos.zobrist(),
-            in_check: pos.in_check(),
+            in_check,
+            extends_check: in_check,
             after_null: mv.is_none(),
             mv,
             move_code: mv.map_or(NO_MOVE, G::move_code),
@@ -166,8 +168,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
 
         // Check extension: a check is searched one ply deeper so forced
-        // sequences are not cut at the horizon.
-        if in_check {
+        // sequences are not cut at the horizon. A check that gives up
+        // material in its exchange is not (the parent says so): such checks
+        // are cheap to find, most are bad, and extending each of them lets
+        // a spite check push the horizon away at every ply.
+        if in_check && self.stack[self.stack.len() - 1].extends_check {
             depth += 1;
         }
         if depth <= 0 {
@@ -315,6 +320,17 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             if late && !gives_check {
                 self.stack.pop();
                 continue;
+            }
+            if gives_check {
+                let exchange = if tactical {
+                    pos.static_exchange(mv)
+                } else {
+                    pos.quiet_exchange(mv)
+                };
+                if exchange.is_some_and(|gain| gain < 0) {
+                    let top = self.stack.len() - 1;
+                    self.stack[top].extends_check = false;
+                }
             }
             // Futility pruning: a quiet, non-checking move cannot lift a
             // hopeless static evaluation to alpha this close to the leaves.

@@ -145,16 +145,17 @@ const EXCHANGE_ORDER: [PieceKind; 7] = [
     PieceKind::General,
 ];
 
-/// Static exchange on `mv.to`: attackers are recomputed after every capture,
+/// Static exchange on `mv.to` of a move taking a piece worth `victim` (0 for
+/// a quiet move): attackers are recomputed after every capture,
 /// because a piece taken off the board can unblock a chariot or a horse's leg and
 /// give a cannon its screen or take it away. Pins are ignored, as in chess
 /// engines; a general that would be recaptured is worth so much that its side
 /// stops before it.
-fn static_exchange(position: &Position, mv: Move, mover: PieceKind, victim: PieceKind) -> i32 {
+fn static_exchange(position: &Position, mv: Move, mover: PieceKind, victim: i32) -> i32 {
     let target = mv.to.index();
     let mut occupied = position.occupied() ^ mv.from.bit();
     let mut side = position.side_to_move().opponent();
-    swap(kind_value(victim), kind_value(mover), || {
+    swap(victim, kind_value(mover), || {
         let theirs = position.side_bits(side) & occupied;
         let attackers = position.attackers_with(target, side, occupied, theirs);
         let (square, kind) = EXCHANGE_ORDER.iter().find_map(|&kind| {
@@ -264,7 +265,15 @@ impl SearchGame for XiangqiNode {
         if victim_value >= mover_value {
             return Some(victim_value - mover_value);
         }
-        Some(static_exchange(&self.position, mv, mover, victim))
+        Some(static_exchange(&self.position, mv, mover, victim_value))
+    }
+
+    fn quiet_exchange(&self, mv: Move) -> Option<i32> {
+        if self.position.piece_at(mv.to).is_some() {
+            return None;
+        }
+        let mover = self.position.piece_at(mv.from)?.kind;
+        Some(static_exchange(&self.position, mv, mover, 0))
     }
 
     /// No legal move loses in xiangqi, checkmate or stalemate alike.
