@@ -168,10 +168,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
 
         // Check extension: a check is searched one ply deeper so forced
-        // sequences are not cut at the horizon. A check that gives up
-        // material in its exchange is not (the parent says so): such checks
-        // are cheap to find, most are bad, and extending each of them lets
-        // a spite check push the horizon away at every ply.
+        // sequences are not cut at the horizon. Where the game's settings
+        // say so, a check that gives up material in its exchange is not (the
+        // parent marks it): such checks are cheap to find, most are bad, and
+        // extending each of them lets a spite check push the horizon away
+        // at every ply.
         if in_check && self.stack[self.stack.len() - 1].extends_check {
             depth += 1;
         }
@@ -321,7 +322,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 self.stack.pop();
                 continue;
             }
-            if gives_check {
+            if gives_check && !self.params.extend_losing_checks {
                 let exchange = if tactical {
                     pos.static_exchange(mv)
                 } else {
