@@ -327,7 +327,7 @@ mod tests {
         assert!(seen.len() > 50);
     }
 
-    fn exchange(fen: &str, uci: &str) -> Option<i32> {
+    fn node_and_move(fen: &str, uci: &str) -> (ChessNode, Move) {
         let pos: Chess = fen
             .parse::<Fen>()
             .unwrap()
@@ -338,7 +338,36 @@ mod tests {
             .unwrap()
             .to_move(&pos)
             .unwrap();
-        ChessNode::new(pos).static_exchange(mv)
+        (ChessNode::new(pos), mv)
+    }
+
+    fn exchange(fen: &str, uci: &str) -> Option<i32> {
+        let (node, mv) = node_and_move(fen, uci);
+        node.static_exchange(mv)
+    }
+
+    fn quiet_exchange(fen: &str, uci: &str) -> Option<i32> {
+        let (node, mv) = node_and_move(fen, uci);
+        node.quiet_exchange(mv)
+    }
+
+    #[test]
+    fn quiet_exchange_is_what_the_arriving_piece_stands_to_lose() {
+        // The rook steps where a pawn takes it.
+        assert_eq!(
+            quiet_exchange("7k/8/3p4/8/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            Some(-500)
+        );
+        // Nothing attacks its new square.
+        assert_eq!(
+            quiet_exchange("7k/8/3p4/8/8/8/8/4RK2 w - - 0 1", "e1e2"),
+            Some(0)
+        );
+        // A capture has its own exchange.
+        assert_eq!(
+            quiet_exchange("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+            None
+        );
     }
 
     #[test]

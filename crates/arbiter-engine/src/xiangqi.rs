@@ -377,6 +377,20 @@ mod tests {
     }
 
     #[test]
+    fn a_quiet_move_stands_to_lose_what_arrives() {
+        let quiet = |fen: &str, iccs: &str| {
+            let node = XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap());
+            node.quiet_exchange(parse_iccs(iccs).unwrap())
+        };
+        // The chariot steps where a horse takes it.
+        let fen = "3k5/9/3n5/9/9/9/9/9/4R4/5K3 w - - 0 1";
+        assert_eq!(quiet(fen, "e1e5"), Some(-900));
+        assert_eq!(quiet(fen, "e1e2"), Some(0));
+        // A capture has its own exchange.
+        assert_eq!(quiet("3k5/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"), None);
+    }
+
+    #[test]
     fn non_captures_have_no_exchange() {
         assert_eq!(
             exchange("3k5/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e2"),
