@@ -157,7 +157,7 @@ pub(crate) fn play(
         if stop.load(Ordering::Acquire) {
             return Ok(None);
         }
-        if let Some(end) = rules_end(&status, rules) {
+        if let Some(end) = rules_end(&status, rules, variant) {
             return Ok(finish(played, end));
         }
         if all_moves.len() >= MAX_PLIES {
@@ -245,8 +245,9 @@ pub(crate) fn play(
     }
 }
 
-/// The ending the rules give the position, if it is over.
-fn rules_end(status: &Status, rules: RuleOptions) -> Option<GameEnd> {
+/// The ending the rules give the position, if it is over; an offender is
+/// named as the game names its sides (xiangqi's first side is red).
+fn rules_end(status: &Status, rules: RuleOptions, variant: Variant) -> Option<GameEnd> {
     let explanation = status
         .repetition
         .as_ref()
@@ -262,7 +263,13 @@ fn rules_end(status: &Status, rules: RuleOptions) -> Option<GameEnd> {
         Outcome::Decisive { winner, reason } => Some(GameEnd {
             winner: Some(winner),
             reason: match status.offender {
-                Some(offender) => format!("{reason} by {offender}{rule_set}{explanation}"),
+                Some(offender) => {
+                    let offender = match (variant, offender) {
+                        (Variant::Xiangqi, Side::White) => "red".to_owned(),
+                        _ => offender.to_string(),
+                    };
+                    format!("{reason} by {offender}{rule_set}{explanation}")
+                }
                 None => format!("{reason}{rule_set}{explanation}"),
             },
         }),

@@ -130,6 +130,36 @@ fn a_perpetual_checker_loses_under_axf_and_draws_under_casual_rules() {
     }
 }
 
+/// The offender is named as xiangqi names its sides: red, not white.
+#[test]
+fn a_red_perpetual_checker_is_named_red() {
+    let openings = scratch("red-perpetual.epd");
+    std::fs::write(&openings, "r8/4k4/5P3/9/9/9/9/9/9/3K5 w - - 0 1\n").unwrap();
+    let script = "f7e7/e7f7;e8f8/f8e8";
+    let (a, b) = (fake("A", "script", script), fake("B", "script", script));
+    let output = arbiter_match(&[
+        "--game",
+        "xiangqi",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--nodes",
+        "1",
+        "--games",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    let (games, _) = lines(&output);
+    assert_eq!(games.len(), 2, "{output:?}");
+    for game in &games {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(reason.starts_with("perpetual check by red"), "{reason}");
+        assert_eq!(game["winner"], game["black"], "{game}");
+    }
+}
+
 #[test]
 fn the_sequential_test_stops_a_one_sided_match() {
     let good = fake("Good", "script", "e2e4;e7e5");
