@@ -30,12 +30,15 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// measured in chess at 10 s + 0.1 s a game (BENCHMARKS.md, "Levels"): each
 /// measured level is its anchor's rating plus the Elo difference its score
 /// says, the measured ratings made monotone (adjacent violators pooled), the
-/// levels between them interpolated. [`level_for_elo`] maps a rating to the
+/// levels between them interpolated. Level 20, the full engine, is rated by
+/// its latest target match instead (26.0 % against `UCI_Elo` 2400, 100
+/// games: 2218 ± 62); levels 1-19, searches bounded by nodes, were measured
+/// on an earlier build. [`level_for_elo`] maps a rating to the
 /// highest level not above it; levels 1 to 4 measured alike, so a rating
 /// reaches level 4 first.
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
     1012, 1012, 1012, 1012, 1049, 1085, 1122, 1149, 1176, 1203, 1237, 1272, 1306, 1416, 1525, 1635,
-    1717, 1800, 1882, 2165,
+    1717, 1800, 1882, 2218,
 ];
 
 /// Lowest rating an `elo` request may ask for; below level 1's rating it
