@@ -88,36 +88,48 @@ fn misbehaving_engines_lose_with_the_reason_in_words() {
     }
 }
 
+/// The two games (colours swapped) of two copies of the fake engine that
+/// follow `script` in xiangqi from `fen`, with `extra` arguments; both must
+/// have been played.
+fn scripted_xiangqi_games(fen: &str, script: &str, extra: &[&str]) -> Vec<Value> {
+    let openings = scratch(&format!("scripted-{script}.epd").replace(['/', ';'], "-"));
+    std::fs::write(&openings, format!("{fen}\n")).unwrap();
+    let (a, b) = (fake("A", "script", script), fake("B", "script", script));
+    let mut args = vec![
+        "--game",
+        "xiangqi",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--nodes",
+        "1",
+        "--games",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let output = arbiter_match(&args);
+    let (games, _) = lines(&output);
+    assert_eq!(games.len(), 2, "{output:?}");
+    games
+}
+
 /// Spec: the side that checks on every move of a repeating loop loses under
 /// AXF; under the casual rules every repetition draws. The script is the
 /// published perpetual check by a soldier (tests/data/xiangqi_repetition.txt).
 #[test]
 fn a_perpetual_checker_loses_under_axf_and_draws_under_casual_rules() {
-    let openings = scratch("perpetual.epd");
-    std::fs::write(&openings, "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1\n").unwrap();
-    let script = "f1e1/e1f1;f2e2/e2f2";
-    let (a, b) = (fake("A", "script", script), fake("B", "script", script));
     for (rule_set, winner, says) in [
         ("axf", Some("red"), "perpetual check by black (AXF)"),
         ("casual", None, "repetition (CASUAL)"),
     ] {
-        let output = arbiter_match(&[
-            "--game",
-            "xiangqi",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--nodes",
-            "1",
-            "--games",
-            "2",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--rule-set",
-            rule_set,
-        ]);
-        let (games, _) = lines(&output);
+        let games = scripted_xiangqi_games(
+            "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1",
+            "f1e1/e1f1;f2e2/e2f2",
+            &["--rule-set", rule_set],
+        );
         for game in &games {
             let reason = game["reason"].as_str().unwrap();
             assert!(reason.starts_with(says), "{rule_set}: {reason}");
@@ -133,26 +145,11 @@ fn a_perpetual_checker_loses_under_axf_and_draws_under_casual_rules() {
 /// The offender is named as xiangqi names its sides: red, not white.
 #[test]
 fn a_red_perpetual_checker_is_named_red() {
-    let openings = scratch("red-perpetual.epd");
-    std::fs::write(&openings, "r8/4k4/5P3/9/9/9/9/9/9/3K5 w - - 0 1\n").unwrap();
-    let script = "f7e7/e7f7;e8f8/f8e8";
-    let (a, b) = (fake("A", "script", script), fake("B", "script", script));
-    let output = arbiter_match(&[
-        "--game",
-        "xiangqi",
-        "--engine",
-        &a,
-        "--engine",
-        &b,
-        "--nodes",
-        "1",
-        "--games",
-        "2",
-        "--openings",
-        openings.to_str().unwrap(),
-    ]);
-    let (games, _) = lines(&output);
-    assert_eq!(games.len(), 2, "{output:?}");
+    let games = scripted_xiangqi_games(
+        "r8/4k4/5P3/9/9/9/9/9/9/3K5 w - - 0 1",
+        "f7e7/e7f7;e8f8/f8e8",
+        &[],
+    );
     for game in &games {
         let reason = game["reason"].as_str().unwrap();
         assert!(reason.starts_with("perpetual check by red"), "{reason}");
