@@ -11,7 +11,12 @@
 # BASE_REF is a git revision (built once into target/sprt/, kept for the next
 # test); GAME is chess (the default) or xiangqi; NODES defaults to 20000;
 # BOUNDS to elo0=0,elo1=10,alpha=0.05,beta=0.05 (use elo0=-5,elo1=0 for a
-# simplification). The games go to target/sprt/games-GAME-PID.pgn; the summary
+# simplification). With TC set (e.g. TC=2+0.02, as `arbiter match --tc`),
+# the games are played on a clock instead, each engine keeping its table
+# between moves as in a real game: for changes a node budget cannot show
+# (time management, what survives from one move to the next) and to check
+# a fixed-node gain at real depths; the host must then be otherwise idle.
+# The games go to target/sprt/games-GAME-PID.pgn; the summary
 # is the last lines of the output, to copy into BENCHMARKS.md's table.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -44,11 +49,18 @@ cp "$root/target/release/arbiter" "$new_bin"
 # offers UCI_Variant, as Fairy-Stockfish writes them.
 extra=
 [[ $game == xiangqi ]] && extra=",option.Xiangqi Ranks=1-10"
-echo "SPRT $bounds: $game at $nodes nodes a move, working tree against ${base_sha:0:7}" >&2
+if [[ -n ${TC:-} ]]; then
+    limit=(--tc "$TC")
+    per_move="$TC on the clock"
+else
+    limit=(--nodes "$nodes")
+    per_move="$nodes nodes a move"
+fi
+echo "SPRT $bounds: $game at $per_move, working tree against ${base_sha:0:7}" >&2
 exec "$new_bin" match --game "$game" \
     --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16$extra" \
     --engine "name=base,cmd=$base_bin,args=uci,option.Hash=16$extra" \
-    --nodes "$nodes" --concurrency "${CONCURRENCY:-2}" --games 100000 \
+    "${limit[@]}" --concurrency "${CONCURRENCY:-2}" --games 100000 \
     --openings "$root/tools/sprt/$game.epd" \
     --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
     --pgn "$out/games-$game-$$.pgn" \
