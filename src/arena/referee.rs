@@ -264,10 +264,7 @@ fn rules_end(status: &Status, rules: RuleOptions, variant: Variant) -> Option<Ga
             winner: Some(winner),
             reason: match status.offender {
                 Some(offender) => {
-                    let offender = match (variant, offender) {
-                        (Variant::Xiangqi, Side::White) => "red".to_owned(),
-                        _ => offender.to_string(),
-                    };
+                    let offender = variant.side_name(offender);
                     format!("{reason} by {offender}{rule_set}{explanation}")
                 }
                 None => format!("{reason}{rule_set}{explanation}"),

@@ -282,6 +282,17 @@ impl Variant {
         }
     }
 
+    /// How the game names `side` in words: xiangqi's first side is red,
+    /// every chess variant's white.
+    #[must_use]
+    pub fn side_name(self, side: Side) -> &'static str {
+        match (self, side) {
+            (Variant::Xiangqi, _) => xiangqi::side_name(side),
+            (_, Side::White) => "white",
+            (_, Side::Black) => "black",
+        }
+    }
+
     /// The variant's `UCI_Variant` value, as Fairy-Stockfish, python-chess
     /// and lichess-bot spell it; `None` for Chess960, which UCI plays as
     /// `chess` with `UCI_Chess960`.

@@ -77,4 +77,5 @@ pub use position_error::PositionError;
 pub use repetition::{ChasedTarget, ClassedMove, RepetitionRuling, SideLoop};
 pub use setup::{Board, NotXiangqi, Setup};
 pub use status::{GameRecord, HistoryError, MoveLimitCounter, Replay, StatusOptions, replay};
+pub(crate) use types::side_name;
 pub use types::{FILES, Move, Piece, RANKS, SQUARES, Square};
