@@ -629,6 +629,12 @@ pub struct MatchArgs {
     /// Append each game to this PGN file (chess and xiangqi).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Continue the match the --pgn file holds (the same command, run
+    /// again): its games count, matched to this schedule by their Round
+    /// tag and players, and only the others are played. A missing file
+    /// starts the match.
+    #[arg(long, requires = "pgn")]
+    pub resume: bool,
     /// Stop a two-engine match by a sequential test:
     /// `elo0=0,elo1=5,alpha=0.05,beta=0.05`.
     #[arg(long, value_name = "BOUNDS")]

@@ -11,6 +11,7 @@ mod openings;
 mod player;
 mod referee;
 mod report;
+mod resume;
 mod spec;
 mod sprt;
 
@@ -83,21 +84,46 @@ pub fn run(args: &MatchArgs) -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    let mut pending: Vec<usize> = (0..plan.schedule.len()).collect();
+    if args.resume
+        && let Some(path) = &args.pgn
+    {
+        let recorded = match resume::recorded(&plan, path) {
+            Ok(recorded) => recorded,
+            Err(message) => {
+                eprintln!("arbiter match: {message}");
+                return std::process::ExitCode::from(2);
+            }
+        };
+        let mut done = vec![false; plan.schedule.len()];
+        for game in &recorded {
+            done[game.round] = true;
+            report.resumed(plan.schedule[game.round], game.winner);
+        }
+        pending.retain(|&round| !done[round]);
+        report.resumed_from(&plan, path, recorded.len());
+    }
     let stop = Arc::new(AtomicBool::new(false));
+    if let Some(bounds) = plan.sprt
+        && report.verdict(&bounds) != Verdict::Continue
+    {
+        stop.store(true, Ordering::Release);
+    }
     let interrupted = Arc::new(AtomicBool::new(false));
     watch_interrupt(&stop, &interrupted);
     let next = Arc::new(AtomicUsize::new(0));
-    let plan = Arc::new(plan);
+    let (plan, pending) = (Arc::new(plan), Arc::new(pending));
     let (sender, results) = mpsc::channel::<Result<Finished, String>>();
-    let workers: Vec<_> = (0..plan.concurrency.min(plan.schedule.len()).max(1))
+    let workers: Vec<_> = (0..plan.concurrency.min(pending.len()))
         .map(|_| {
-            let (plan, next, stop, sender) = (
+            let (plan, pending, next, stop, sender) = (
                 Arc::clone(&plan),
+                Arc::clone(&pending),
                 Arc::clone(&next),
                 Arc::clone(&stop),
                 sender.clone(),
             );
-            std::thread::spawn(move || worker(&plan, &next, &stop, &sender))
+            std::thread::spawn(move || worker(&plan, &pending, &next, &stop, &sender))
         })
         .collect();
     drop(sender);
@@ -134,21 +160,23 @@ pub fn run(args: &MatchArgs) -> std::process::ExitCode {
     }
 }
 
-/// Plays games from the schedule until it is empty or the match stops.
+/// Plays the pending games of the schedule (their rounds, in order) until
+/// none is left or the match stops.
 /// Each worker keeps its own players (engine processes), reused from game
 /// to game and dropped (their processes killed) when it ends.
 fn worker(
     plan: &Plan,
+    pending: &[usize],
     next: &AtomicUsize,
     stop: &AtomicBool,
     results: &mpsc::Sender<Result<Finished, String>>,
 ) {
     let mut players: Vec<Option<Box<dyn Player>>> = plan.engines.iter().map(|_| None).collect();
     while !stop.load(Ordering::Acquire) {
-        let round = next.fetch_add(1, Ordering::AcqRel);
-        let Some(&scheduled) = plan.schedule.get(round) else {
+        let Some(&round) = pending.get(next.fetch_add(1, Ordering::AcqRel)) else {
             return;
         };
+        let scheduled = plan.schedule[round];
         let outcome = match play_scheduled(plan, &mut players, scheduled, stop) {
             Ok(Some(game)) => Ok(Finished {
                 round,

@@ -16,8 +16,16 @@ use arbiter_rules::{Side, Variant};
 use serde_json::json;
 
 use super::sprt::{SprtBounds, Tally, Verdict};
-use super::{Finished, Plan};
+use super::{Finished, Plan, Scheduled};
 use crate::config::MatchArgs;
+
+/// `println!` that does not panic when stdout is gone (`arbiter match |
+/// head`): the match goes on and its PGN file keeps every game.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 /// The report of a match under way.
 pub(super) struct Report {
@@ -57,26 +65,39 @@ impl Report {
         })
     }
 
-    /// Records and prints a finished game.
-    pub(super) fn game(&mut self, plan: &Plan, finished: &Finished) {
-        let Finished {
-            round,
-            scheduled,
-            game,
-        } = finished;
+    /// Counts a game an earlier run of the match recorded (`--resume`).
+    pub(super) fn resumed(&mut self, scheduled: Scheduled, winner: Option<Side>) {
+        self.count(scheduled, winner);
+    }
+
+    /// Says how many games `--resume` counted from `path`, and the score
+    /// they make.
+    pub(super) fn resumed_from(&self, plan: &Plan, path: &std::path::Path, games: usize) {
+        if self.json {
+            out!(
+                "{}",
+                json!({ "resumed": games, "pgn": path.display().to_string() })
+            );
+        } else {
+            out!("Resumed {games} games from {}", path.display());
+            let mut pairings: Vec<_> = self.tallies.iter().collect();
+            pairings.sort_by_key(|(key, _)| **key);
+            for (&(low, high), tally) in pairings {
+                Self::print_score(plan, low, high, tally);
+            }
+        }
+        let _ = std::io::stdout().flush();
+    }
+
+    /// Counts the game's result in its pairing's tally; returns the
+    /// pairing (lower engine index, higher).
+    fn count(&mut self, scheduled: Scheduled, winner: Option<Side>) -> (usize, usize) {
         self.finished += 1;
-        let white = &plan.engines[scheduled.white].name;
-        let black = &plan.engines[scheduled.black].name;
-        let result = match game.end.winner {
-            Some(Side::White) => RecordResult::WhiteWins,
-            Some(Side::Black) => RecordResult::BlackWins,
-            None => RecordResult::Draw,
-        };
         // From the pairing's lower engine's view, in half points.
         let low = scheduled.white.min(scheduled.black);
         let high = scheduled.white.max(scheduled.black);
         let low_is_white = scheduled.white == low;
-        let half_points = match (game.end.winner, low_is_white) {
+        let half_points = match (winner, low_is_white) {
             (None, _) => 1,
             (Some(Side::White), true) | (Some(Side::Black), false) => 2,
             _ => 0,
@@ -93,6 +114,24 @@ impl Report {
         } else {
             self.half_pairs.insert(pair, half_points);
         }
+        (low, high)
+    }
+
+    /// Records and prints a finished game.
+    pub(super) fn game(&mut self, plan: &Plan, finished: &Finished) {
+        let Finished {
+            round,
+            scheduled,
+            game,
+        } = finished;
+        let white = &plan.engines[scheduled.white].name;
+        let black = &plan.engines[scheduled.black].name;
+        let result = match game.end.winner {
+            Some(Side::White) => RecordResult::WhiteWins,
+            Some(Side::Black) => RecordResult::BlackWins,
+            None => RecordResult::Draw,
+        };
+        let (low, high) = self.count(*scheduled, game.end.winner);
         let record = self.write_record(plan, *round, white, black, result, game);
         let plies = game.opening.moves.len() + game.moves.len();
         if self.json {
@@ -107,41 +146,45 @@ impl Report {
                 "opening": scheduled.opening + 1,
                 "record": record,
             });
-            println!("{line}");
+            out!("{line}");
         } else {
             if self.progress {
                 eprint!("\r\x1b[K");
             }
-            println!(
+            out!(
                 "Finished game {} ({white} vs {black}): {} {{{}}}",
                 round + 1,
                 result.token(),
                 game.end.reason
             );
-            let tally = &self.tallies[&(low, high)];
-            println!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                plan.engines[low].name,
-                plan.engines[high].name,
-                tally.wins,
-                tally.losses,
-                tally.draws,
-                tally.score(),
-                tally.games()
-            );
-            if let Some(bounds) = plan.sprt {
-                println!(
-                    "LLR {:.2} ({:.2}, {:.2})",
-                    tally.llr(&bounds),
-                    bounds.lower(),
-                    bounds.upper()
-                );
-            }
+            Self::print_score(plan, low, high, &self.tallies[&(low, high)]);
             if self.progress {
                 eprint!("{}/{} games", self.finished, plan.schedule.len());
             }
         }
         let _ = std::io::stdout().flush();
+    }
+
+    /// The running score of a pairing, and the test's LLR.
+    fn print_score(plan: &Plan, low: usize, high: usize, tally: &Tally) {
+        out!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            plan.engines[low].name,
+            plan.engines[high].name,
+            tally.wins,
+            tally.losses,
+            tally.draws,
+            tally.score(),
+            tally.games()
+        );
+        if let Some(bounds) = plan.sprt {
+            out!(
+                "LLR {:.2} ({:.2}, {:.2})",
+                tally.llr(&bounds),
+                bounds.lower(),
+                bounds.upper()
+            );
+        }
     }
 
     /// The sequential test's verdict for a two-engine match.
@@ -190,7 +233,7 @@ impl Report {
                     })),
                 }));
             } else {
-                println!(
+                out!(
                     "{} vs {}: {} games, W {} D {} L {}, score {:.1}/{} ({:.1} %)",
                     plan.engines[low].name,
                     plan.engines[high].name,
@@ -202,10 +245,10 @@ impl Report {
                     tally.games(),
                     100.0 * tally.score()
                 );
-                println!("Elo difference: {elo:.1} +/- {margin:.1} (95 %)");
-                println!("Pentanomial [0, 1/2, 1, 3/2, 2]: {:?}", tally.pairs);
+                out!("Elo difference: {elo:.1} +/- {margin:.1} (95 %)");
+                out!("Pentanomial [0, 1/2, 1, 3/2, 2]: {:?}", tally.pairs);
                 if let Some((bounds, llr, verdict)) = sprt {
-                    println!(
+                    out!(
                         "SPRT (elo0 = {}, elo1 = {}, alpha = {}, beta = {}, pentanomial): LLR {llr:.2} ({:.2}, {:.2}) {verdict}",
                         bounds.elo0,
                         bounds.elo1,
@@ -218,12 +261,12 @@ impl Report {
             }
         }
         if self.json {
-            println!(
+            out!(
                 "{}",
                 json!({ "summary": summaries, "games": self.finished, "interrupted": interrupted })
             );
         } else if interrupted {
-            println!("Interrupted after {} games", self.finished);
+            out!("Interrupted after {} games", self.finished);
         }
         let _ = std::io::stdout().flush();
     }

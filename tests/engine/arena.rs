@@ -1,7 +1,8 @@
 //! `arbiter match`, the real binary: engines that misbehave (scripts in
 //! tests/engine/fake_engine.py) lose with the reason in words, a perpetual
 //! checker loses under AXF and draws under the casual rules, the sequential
-//! test stops a one-sided match, and real engines — Stockfish against
+//! test stops a one-sided match, a resumed match plays only what its PGN
+//! file lacks, and real engines — Stockfish against
 //! Fairy-Stockfish in chess, Fairy-Stockfish against Arbiter's own engine in
 //! xiangqi — play games that python-chess and cchess read back move for
 //! move with the same results. The reference engines are installed by
@@ -178,6 +179,97 @@ fn the_sequential_test_stops_a_one_sided_match() {
     assert_eq!(sprt["verdict"], "H1 accepted", "{summary}");
     assert!(sprt["llr"].as_f64().unwrap() >= sprt["upper"].as_f64().unwrap());
     assert!(games.len() < 400, "{} games", games.len());
+}
+
+/// The games of a match's PGN file, by their Round tags.
+fn rounds(pgn: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(pgn).unwrap();
+    text.lines()
+        .filter_map(|line| line.strip_prefix("[Round \""))
+        .map(|rest| rest.trim_end_matches("\"]").to_owned())
+        .collect()
+}
+
+#[test]
+fn a_resumed_match_counts_the_recorded_games_and_plays_only_the_rest() {
+    let pgn = scratch("resumed.pgn");
+    let path = pgn.to_str().unwrap();
+    let run = |games: &str, second: &str| {
+        arbiter_match(&[
+            "--engine",
+            "name=A,builtin",
+            "--engine",
+            second,
+            "--nodes",
+            "200",
+            "--games",
+            games,
+            "--pgn",
+            path,
+            "--resume",
+        ])
+    };
+    // A missing file starts the match.
+    let (first, summary) = lines(&run("4", "name=B,builtin"));
+    assert_eq!(first[0]["resumed"], 0, "{first:?}");
+    assert_eq!(first.len(), 5);
+    assert_eq!(summary["games"], 4, "{summary}");
+    let (rest, summary) = lines(&run("6", "name=B,builtin"));
+    assert_eq!(rest[0]["resumed"], 4, "{rest:?}");
+    let played: Vec<_> = rest[1..].iter().map(|game| game["game"].clone()).collect();
+    assert_eq!(played, [5, 6], "only the new rounds are played");
+    assert_eq!(summary["games"], 6, "{summary}");
+    let tally = &summary["summary"][0];
+    let counted = ["wins", "draws", "losses"]
+        .iter()
+        .map(|key| tally[key].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(counted, 6, "{summary}");
+    let pairs: u64 = tally["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(pairs, 3, "the resumed pairs stay whole: {summary}");
+    assert_eq!(rounds(&pgn), ["1", "2", "3", "4", "5", "6"]);
+
+    // Another match's file is refused, not counted.
+    let output = run("6", "name=C,builtin");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("where this match has C"), "{stderr}");
+}
+
+#[test]
+fn a_resumed_sequential_test_that_has_its_verdict_plays_no_more() {
+    let pgn = scratch("decided.pgn");
+    let good = fake("Good", "script", "e2e4;e7e5");
+    let bad = fake("Bad", "illegal", "e2e5");
+    let run = || {
+        arbiter_match(&[
+            "--engine",
+            &good,
+            "--engine",
+            &bad,
+            "--nodes",
+            "1",
+            "--games",
+            "400",
+            "--sprt",
+            "elo0=0,elo1=5,alpha=0.05,beta=0.05",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--resume",
+        ])
+    };
+    let (first, _) = lines(&run());
+    let played = first.len() - 1;
+    let (again, summary) = lines(&run());
+    assert_eq!(again.len(), 1, "only the resumed line: {again:?}");
+    assert_eq!(again[0]["resumed"], played);
+    assert_eq!(summary["games"], played, "{summary}");
+    assert_eq!(summary["summary"][0]["sprt"]["verdict"], "H1 accepted");
 }
 
 #[test]

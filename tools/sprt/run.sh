@@ -18,6 +18,8 @@
 # a fixed-node gain at real depths; the host must then be otherwise idle.
 # The games go to target/sprt/games-GAME-PID.pgn; the summary
 # is the last lines of the output, to copy into BENCHMARKS.md's table.
+# RESUME=FILE continues a test that was stopped (the same change, base and
+# settings) from the games in its FILE, appending to it (`--resume`).
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 base_ref=${1:?usage: tools/sprt/run.sh BASE_REF [GAME] [NODES] [BOUNDS]}
@@ -56,6 +58,9 @@ else
     limit=(--nodes "$nodes")
     per_move="$nodes nodes a move"
 fi
+pgn=${RESUME:-$out/games-$game-$$.pgn}
+resume=()
+[[ -n ${RESUME:-} ]] && resume=(--resume)
 echo "SPRT $bounds: $game at $per_move, working tree against ${base_sha:0:7}" >&2
 exec "$new_bin" match --game "$game" \
     --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16$extra" \
@@ -63,5 +68,5 @@ exec "$new_bin" match --game "$game" \
     "${limit[@]}" --concurrency "${CONCURRENCY:-2}" --games 100000 \
     --openings "$root/tools/sprt/$game.epd" \
     --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
-    --pgn "$out/games-$game-$$.pgn" \
+    --pgn "$pgn" "${resume[@]}" \
     --sprt "$bounds"
