@@ -22,8 +22,8 @@ pub(super) struct Recorded {
 
 /// The games of the PGN file at `path` in file order, each one of `plan`'s
 /// schedule. A missing file holds none. A game that is not of this
-/// schedule (no `Round` in it, other players in that round, a round seen
-/// twice, no result) is an error: the file is another match's, and
+/// schedule (no `Round` in it, other players or another opening in that
+/// round, a round seen twice, no result) is an error: the file is another match's, and
 /// counting it would bend this one's result.
 pub(super) fn recorded(plan: &Plan, path: &Path) -> Result<Vec<Recorded>, String> {
     let file = path.display();
@@ -95,6 +95,21 @@ fn check(plan: &Plan, game: &RecordedGame, seen: &mut [bool]) -> Result<Recorded
                 round + 1
             ));
         }
+    }
+    // A book changed between the runs would pair this game with another
+    // opening's (the move counters of a FEN may be written otherwise).
+    let opening = &plan.openings[scheduled.opening];
+    let same_position = game
+        .fen
+        .split_whitespace()
+        .take(4)
+        .eq(opening.fen.split_whitespace().take(4));
+    if !same_position || !game.moves.starts_with(&opening.moves) {
+        return Err(format!(
+            "round {} does not start from this match's opening {}",
+            round + 1,
+            scheduled.opening + 1
+        ));
     }
     let winner = match game.result {
         RecordResult::WhiteWins => Some(Side::White),

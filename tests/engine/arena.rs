@@ -239,6 +239,29 @@ fn a_resumed_match_counts_the_recorded_games_and_plays_only_the_rest() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("where this match has C"), "{stderr}");
+    let book = scratch("other.epd");
+    std::fs::write(&book, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1\n").unwrap();
+    let output = arbiter_match(&[
+        "--engine",
+        "name=A,builtin",
+        "--engine",
+        "name=B,builtin",
+        "--nodes",
+        "200",
+        "--games",
+        "8",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        path,
+        "--resume",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not start from this match's opening 1"),
+        "{stderr}"
+    );
 }
 
 #[test]
