@@ -631,8 +631,8 @@ pub struct MatchArgs {
     pub pgn: Option<PathBuf>,
     /// Continue the match the --pgn file holds (the same command, run
     /// again): its games count, matched to this schedule by their Round
-    /// tag and players, and only the others are played. A missing file
-    /// starts the match.
+    /// tag, players and opening, and only the others are played. A missing
+    /// file starts the match.
     #[arg(long, requires = "pgn")]
     pub resume: bool,
     /// Stop a two-engine match by a sequential test:

@@ -98,7 +98,7 @@ pub fn run(args: &MatchArgs) -> std::process::ExitCode {
         let mut done = vec![false; plan.schedule.len()];
         for game in &recorded {
             done[game.round] = true;
-            report.resumed(plan.schedule[game.round], game.winner);
+            report.count(plan.schedule[game.round], game.winner);
         }
         pending.retain(|&round| !done[round]);
         report.resumed_from(&plan, path, recorded.len());

@@ -65,11 +65,6 @@ impl Report {
         })
     }
 
-    /// Counts a game an earlier run of the match recorded (`--resume`).
-    pub(super) fn resumed(&mut self, scheduled: Scheduled, winner: Option<Side>) {
-        self.count(scheduled, winner);
-    }
-
     /// Says how many games `--resume` counted from `path`, and the score
     /// they make.
     pub(super) fn resumed_from(&self, plan: &Plan, path: &std::path::Path, games: usize) {
@@ -89,9 +84,10 @@ impl Report {
         let _ = std::io::stdout().flush();
     }
 
-    /// Counts the game's result in its pairing's tally; returns the
-    /// pairing (lower engine index, higher).
-    fn count(&mut self, scheduled: Scheduled, winner: Option<Side>) -> (usize, usize) {
+    /// Counts the game's result in its pairing's tally (a finished game,
+    /// or one an earlier run recorded, `--resume`); returns the pairing
+    /// (lower engine index, higher).
+    pub(super) fn count(&mut self, scheduled: Scheduled, winner: Option<Side>) -> (usize, usize) {
         self.finished += 1;
         // From the pairing's lower engine's view, in half points.
         let low = scheduled.white.min(scheduled.black);
@@ -285,11 +281,7 @@ impl Report {
         let (path, file) = self.pgn.as_mut()?;
         let mut moves = game.opening.moves.clone();
         moves.extend(game.moves.iter().cloned());
-        let (white_tag, black_tag) = if plan.variant == Variant::Xiangqi {
-            ("Red", "Black")
-        } else {
-            ("White", "Black")
-        };
+        let [white_tag, black_tag] = player_tags(plan.variant);
         let tags = vec![
             ("Event".to_owned(), "Arbiter match".to_owned()),
             ("Site".to_owned(), "?".to_owned()),
@@ -352,6 +344,16 @@ impl Report {
                 None
             }
         }
+    }
+}
+
+/// The PGN tags naming the first and the second player: xiangqi's first
+/// is Red.
+pub(super) fn player_tags(variant: Variant) -> [&'static str; 2] {
+    if variant == Variant::Xiangqi {
+        ["Red", "Black"]
+    } else {
+        ["White", "Black"]
     }
 }
 

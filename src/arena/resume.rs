@@ -11,6 +11,7 @@ use arbiter_rules::Side;
 use arbiter_rules::record::{ParseOptions, RecordError, RecordFormat, RecordResult, RecordedGame};
 
 use super::Plan;
+use super::report::player_tags;
 
 /// A game the file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +24,8 @@ pub(super) struct Recorded {
 /// The games of the PGN file at `path` in file order, each one of `plan`'s
 /// schedule. A missing file holds none. A game that is not of this
 /// schedule (no `Round` in it, other players or another opening in that
-/// round, a round seen twice, no result) is an error: the file is another match's, and
-/// counting it would bend this one's result.
+/// round, a round seen twice, no result) is an error: the file is another
+/// match's, and counting it would bend this one's result.
 pub(super) fn recorded(plan: &Plan, path: &Path) -> Result<Vec<Recorded>, String> {
     let file = path.display();
     let data = match std::fs::read(path) {
@@ -78,14 +79,10 @@ fn check(plan: &Plan, game: &RecordedGame, seen: &mut [bool]) -> Result<Recorded
         return Err(format!("round {} is in the file twice", round + 1));
     }
     let scheduled = plan.schedule[round];
-    let first_tag = if plan.variant == arbiter_rules::Variant::Xiangqi {
-        "Red"
-    } else {
-        "White"
-    };
+    let [first_tag, second_tag] = player_tags(plan.variant);
     let expected = [
         (first_tag, &plan.engines[scheduled.white].name),
-        ("Black", &plan.engines[scheduled.black].name),
+        (second_tag, &plan.engines[scheduled.black].name),
     ];
     for (name, engine) in expected {
         let found = tag(name).unwrap_or("");

@@ -158,11 +158,12 @@ fn a_red_perpetual_checker_is_named_red() {
     }
 }
 
-#[test]
-fn the_sequential_test_stops_a_one_sided_match() {
+/// A sequential test of a good engine against one that plays an illegal
+/// move at once, with `extra` arguments.
+fn one_sided_sequential_test(extra: &[&str]) -> Output {
     let good = fake("Good", "script", "e2e4;e7e5");
     let bad = fake("Bad", "illegal", "e2e5");
-    let output = arbiter_match(&[
+    let mut args = vec![
         "--engine",
         &good,
         "--engine",
@@ -173,8 +174,14 @@ fn the_sequential_test_stops_a_one_sided_match() {
         "400",
         "--sprt",
         "elo0=0,elo1=5,alpha=0.05,beta=0.05",
-    ]);
-    let (games, summary) = lines(&output);
+    ];
+    args.extend_from_slice(extra);
+    arbiter_match(&args)
+}
+
+#[test]
+fn the_sequential_test_stops_a_one_sided_match() {
+    let (games, summary) = lines(&one_sided_sequential_test(&[]));
     let sprt = &summary["summary"][0]["sprt"];
     assert_eq!(sprt["verdict"], "H1 accepted", "{summary}");
     assert!(sprt["llr"].as_f64().unwrap() >= sprt["upper"].as_f64().unwrap());
@@ -267,25 +274,7 @@ fn a_resumed_match_counts_the_recorded_games_and_plays_only_the_rest() {
 #[test]
 fn a_resumed_sequential_test_that_has_its_verdict_plays_no_more() {
     let pgn = scratch("decided.pgn");
-    let good = fake("Good", "script", "e2e4;e7e5");
-    let bad = fake("Bad", "illegal", "e2e5");
-    let run = || {
-        arbiter_match(&[
-            "--engine",
-            &good,
-            "--engine",
-            &bad,
-            "--nodes",
-            "1",
-            "--games",
-            "400",
-            "--sprt",
-            "elo0=0,elo1=5,alpha=0.05,beta=0.05",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--resume",
-        ])
-    };
+    let run = || one_sided_sequential_test(&["--pgn", pgn.to_str().unwrap(), "--resume"]);
     let (first, _) = lines(&run());
     let played = first.len() - 1;
     let (again, summary) = lines(&run());
