@@ -12,7 +12,7 @@ use arbiter_engine::Evaluator;
 use arbiter_engine::chess::ChessNode;
 use arbiter_engine::eval::{ChessEvaluator, XiangqiEvaluator};
 use arbiter_engine::xiangqi::XiangqiNode;
-use arbiter_engine::{Limits, SearchGame, SearchRequest, TranspositionTable, search};
+use arbiter_engine::{Limits, SearchGame, SearchMemory, SearchRequest, search};
 use arbiter_rules::Strictness;
 use arbiter_rules::xiangqi::Position;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -34,7 +34,7 @@ fn bench_game<G: SearchGame, E: Evaluator<G>>(
             ..Limits::default()
         },
     );
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut group = c.benchmark_group("search");
     group.throughput(Throughput::Elements(NODES));
     group.sample_size(10);
@@ -43,7 +43,7 @@ fn bench_game<G: SearchGame, E: Evaluator<G>>(
             search(
                 &request,
                 &evaluator,
-                &mut tt,
+                &mut memory,
                 Arc::new(AtomicBool::new(false)),
                 &mut |_| {},
             )

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use arbiter_engine::chess::ChessNode;
 use arbiter_engine::eval::ChessEvaluator;
-use arbiter_engine::{Limits, Score, SearchRequest, TranspositionTable, search};
+use arbiter_engine::{Limits, Score, SearchMemory, SearchRequest, search};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
@@ -211,7 +211,7 @@ fn position(fen: &str) -> Chess {
 #[test]
 fn classic_tactics_are_solved_within_node_budget() {
     assert!(TACTICS.len() >= 30);
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut failures = Vec::new();
     for (source, fen, expect) in TACTICS {
         let limits = Limits {
@@ -222,7 +222,7 @@ fn classic_tactics_are_solved_within_node_budget() {
         let result = search(
             &request,
             &ChessEvaluator,
-            &mut tt,
+            &mut memory,
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
         );

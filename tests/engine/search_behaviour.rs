@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use arbiter_engine::chess::ChessNode;
 use arbiter_engine::eval::ChessEvaluator;
 use arbiter_engine::{
-    Limits, PoolConfig, Score, SearchEvent, SearchPool, SearchRequest, StopReason,
-    TranspositionTable, search,
+    Limits, PoolConfig, Score, SearchEvent, SearchMemory, SearchPool, SearchRequest, StopReason,
+    search,
 };
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -38,11 +38,11 @@ fn moves(start: &ChessNode, ucis: &str) -> Vec<Move> {
 }
 
 fn run(request: &SearchRequest<ChessNode>) -> arbiter_engine::SearchResult<Move> {
-    let mut tt = TranspositionTable::new(4);
+    let mut memory = SearchMemory::new(4);
     search(
         request,
         &ChessEvaluator,
-        &mut tt,
+        &mut memory,
         Arc::new(AtomicBool::new(false)),
         &mut |_| {},
     )
@@ -59,19 +59,19 @@ fn node_limited_search_is_deterministic_even_with_a_reused_table() {
             ..Limits::default()
         },
     );
-    let mut tt = TranspositionTable::new(4);
+    let mut memory = SearchMemory::new(4);
     let stop = Arc::new(AtomicBool::new(false));
     let first = search(
         &request,
         &ChessEvaluator,
-        &mut tt,
+        &mut memory,
         Arc::clone(&stop),
         &mut |_| {},
     );
     let second = search(
         &request,
         &ChessEvaluator,
-        &mut tt,
+        &mut memory,
         Arc::clone(&stop),
         &mut |_| {},
     );
@@ -97,11 +97,11 @@ fn depth_limit_reports_every_iteration() {
         },
     );
     let mut depths = Vec::new();
-    let mut tt = TranspositionTable::new(4);
+    let mut memory = SearchMemory::new(4);
     let result = search(
         &request,
         &ChessEvaluator,
-        &mut tt,
+        &mut memory,
         Arc::new(AtomicBool::new(false)),
         &mut |info| depths.push(info.depth),
     );
@@ -137,8 +137,8 @@ fn stop_flag_ends_an_unlimited_search_within_milliseconds() {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let worker = std::thread::spawn(move || {
-        let mut tt = TranspositionTable::new(4);
-        let result = search(&request, &ChessEvaluator, &mut tt, flag, &mut |_| {});
+        let mut memory = SearchMemory::new(4);
+        let result = search(&request, &ChessEvaluator, &mut memory, flag, &mut |_| {});
         (result, Instant::now())
     });
     std::thread::sleep(Duration::from_millis(300));

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use arbiter_engine::eval::VariantEvaluator;
 use arbiter_engine::variant::VariantNode;
-use arbiter_engine::{Limits, Score, SearchRequest, TranspositionTable, search};
+use arbiter_engine::{Limits, Score, SearchMemory, SearchRequest, search};
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{CastlingMode, Position};
@@ -59,7 +59,7 @@ const WINS: &[(Variant, &str, i32, &str)] = &[
 
 #[test]
 fn variant_wins_are_found_within_node_budget() {
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut failures = Vec::new();
     for &(variant, fen, moves, expected) in WINS {
         let setup = fen.parse::<Fen>().unwrap().into_setup();
@@ -73,7 +73,7 @@ fn variant_wins_are_found_within_node_budget() {
         let result = search(
             &request,
             &VariantEvaluator,
-            &mut tt,
+            &mut memory,
             Arc::new(AtomicBool::new(false)),
             &mut |_| {},
         );
@@ -111,7 +111,7 @@ fn variant_losses_are_mate_scores() {
     let result = search(
         &request,
         &VariantEvaluator,
-        &mut TranspositionTable::new(1),
+        &mut SearchMemory::new(1),
         Arc::new(AtomicBool::new(false)),
         &mut |_| {},
     );

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use arbiter_engine::eval::XiangqiEvaluator;
 use arbiter_engine::xiangqi::XiangqiNode;
-use arbiter_engine::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_engine::{Limits, Score, SearchMemory, SearchRequest, SearchResult, search};
 use arbiter_rules::Strictness;
 use arbiter_rules::xiangqi::notation::{format_iccs, parse_iccs};
 use arbiter_rules::xiangqi::{Move, MoveLimitCounter, Position, StatusOptions, replay};
@@ -24,11 +24,11 @@ fn run(
     rules: StatusOptions,
 ) -> SearchResult<arbiter_rules::xiangqi::Move> {
     request.rules = rules;
-    let mut tt = TranspositionTable::new(4);
+    let mut memory = SearchMemory::new(4);
     search(
         &request,
         &XiangqiEvaluator,
-        &mut tt,
+        &mut memory,
         Arc::new(AtomicBool::new(false)),
         &mut |_| {},
     )

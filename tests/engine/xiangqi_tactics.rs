@@ -28,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 
 use arbiter_engine::eval::XiangqiEvaluator;
 use arbiter_engine::xiangqi::XiangqiNode;
-use arbiter_engine::{Limits, Score, SearchRequest, SearchResult, TranspositionTable, search};
+use arbiter_engine::{Limits, Score, SearchMemory, SearchRequest, SearchResult, search};
 use arbiter_rules::Strictness;
 use arbiter_rules::xiangqi::Position;
 use arbiter_rules::xiangqi::notation::{format_iccs, parse_iccs};
@@ -606,7 +606,7 @@ const PUBLISHED_MATES_IN_FOUR: &[Problem] = &[
 
 fn solve(
     position: Position,
-    tt: &mut TranspositionTable,
+    memory: &mut SearchMemory,
 ) -> SearchResult<arbiter_rules::xiangqi::Move> {
     let limits = Limits {
         nodes: Some(NODE_BUDGET),
@@ -616,7 +616,7 @@ fn solve(
     search(
         &request,
         &XiangqiEvaluator,
-        tt,
+        memory,
         Arc::new(AtomicBool::new(false)),
         &mut |_| {},
     )
@@ -625,7 +625,7 @@ fn solve(
 /// Replays each problem's `after` moves from its start and searches the
 /// position reached; returns the unsolved ones.
 fn unsolved(problems: &[Problem]) -> Vec<String> {
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut failures = Vec::new();
     for problem in problems {
         let source = format!(
@@ -638,7 +638,7 @@ fn unsolved(problems: &[Problem]) -> Vec<String> {
             assert!(position.is_legal(mv), "{source}: {text} is illegal");
             position.play(mv);
         }
-        let result = solve(position, &mut tt);
+        let result = solve(position, &mut memory);
         if !matches!(result.score, Score::Mate(m) if m > 0 && m <= problem.mate_in) {
             failures.push(format!(
                 "{source}: got {:?} {:?} after {} nodes",
@@ -667,11 +667,11 @@ fn published_mates_in_four_are_solved_from_their_start_positions() {
 
 #[test]
 fn composed_patterns_are_solved_within_node_budget() {
-    let mut tt = TranspositionTable::new(16);
+    let mut memory = SearchMemory::new(16);
     let mut failures = Vec::new();
     for (source, fen, expect) in COMPOSED {
         let position = Position::from_fen(fen, Strictness::Strict).unwrap();
-        let result = solve(position, &mut tt);
+        let result = solve(position, &mut memory);
         let best = result.best_move.map(format_iccs);
         let solved = match expect {
             MateIn(n) => matches!(result.score, Score::Mate(m) if m > 0 && m <= *n),

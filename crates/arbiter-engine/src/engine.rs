@@ -11,8 +11,9 @@ use std::time::Duration;
 use super::Evaluator;
 use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
+use super::memory::SearchMemory;
 use super::node::NodeType;
-use super::ordering::OrderingTables;
+use super::ordering::{Histories, OrderingTables};
 use super::params::{
     ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, MAX_DEPTH, MAX_PLY, SearchParams,
 };
@@ -189,7 +190,7 @@ pub enum SearchEvent<M> {
 pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     request: &SearchRequest<G>,
     evaluator: &E,
-    tt: &mut TranspositionTable,
+    memory: &mut SearchMemory,
     stop: Arc<AtomicBool>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
@@ -197,19 +198,30 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     if let Some(budget) = request.strength.node_budget() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
-    if limits.nodes.is_none() && limits.depth.is_none() && G::PARAMS.keep_table_between_searches {
+    let continued = if limits.nodes.is_none()
+        && limits.depth.is_none()
+        && G::PARAMS.keep_table_between_searches
+    {
         // Not reproducible anyway: where the game allows it, start from
         // what the last search of the same game under the same rules left.
         let mut context = DefaultHasher::new();
         std::any::type_name::<G>().hash(&mut context);
         format!("{:?}", request.rules).hash(&mut context);
-        tt.continue_search(context.finish());
+        memory.tt.continue_search(context.finish())
     } else {
-        tt.new_search();
-    }
+        memory.tt.new_search();
+        false
+    };
+    // The same context means the same game, so the same move codes.
+    let histories = match memory.histories.take() {
+        Some(kept) if continued => kept,
+        _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
+    };
     let clock = Clock::new(&limits, request.root.side_to_move(), stop);
-    let mut searcher = Searcher::new(request, evaluator, tt, clock);
-    searcher.iterate(request, on_info)
+    let mut searcher = Searcher::new(request, evaluator, &mut memory.tt, clock, histories);
+    let result = searcher.iterate(request, on_info);
+    memory.histories = Some(searcher.ordering.into_histories());
+    result
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -273,6 +285,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         evaluator: &'a E,
         tt: &'a mut TranspositionTable,
         clock: Clock,
+        histories: Histories,
     ) -> Self {
         // Entry i was reached by the move played from entry i - 1.
         let moves_known = request.history_moves.len() == request.history.len();
@@ -326,7 +339,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             params: G::PARAMS,
             stack,
             root_index,
-            ordering: OrderingTables::new(MAX_PLY, G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
+            ordering: OrderingTables::new(MAX_PLY, histories),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
             key_buffers: vec![Vec::new(); MAX_PLY + 2],

@@ -2,8 +2,8 @@
 //! [`Evaluator`].
 //!
 //! One concern per file: `params` (tunables and their glossary), `score`
-//! (mate encoding), `tt` (transposition table), `ordering` (move ordering
-//! heuristics), `limits` (depth/nodes/time/mate/stop), `time` (the game
+//! (mate encoding), `tt` (transposition table), `memory` (what a worker's
+//! searches keep), `ordering` (move ordering heuristics), `limits` (depth/nodes/time/mate/stop), `time` (the game
 //! clock's soft and hard bounds), `strength` (levels below full strength),
 //! `wdl` (win/draw/loss model), `engine` (iterative deepening, the root),
 //! `tree` (PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
@@ -17,6 +17,7 @@ pub mod eval;
 mod eval_cache;
 pub mod exchange;
 pub mod limits;
+mod memory;
 mod node;
 pub mod ordering;
 pub mod params;
@@ -37,6 +38,7 @@ pub use engine::{
     HistoryEntry, SearchEvent, SearchInfo, SearchRequest, SearchResult, StopReason, search,
 };
 pub use limits::Limits;
+pub use memory::SearchMemory;
 pub use pool::{
     NoObserver, PoolConfig, PoolFull, PoolObserver, PoolStats, SearchHandle, SearchPool,
 };

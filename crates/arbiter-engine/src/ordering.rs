@@ -11,12 +11,14 @@ use super::params::{
 };
 use super::tt::NO_MOVE;
 
-/// Quiet moves that refuted a sibling, per ply; a history score per move;
-/// the quiet reply that last refuted each move; a history score per capture
-/// key ([`SearchGame::capture_key`]).
-#[derive(Debug)]
-pub struct OrderingTables<M> {
-    killers: Vec<[Option<M>; 2]>,
+/// What the search learns about moves that outlives one search of a game:
+/// a history score per quiet move, the quiet reply that last refuted each
+/// move, and a history score per capture key
+/// ([`SearchGame::capture_key`]). A game's next search may start from them,
+/// as from the table ([`SearchMemory`](super::SearchMemory)): most of the
+/// moves that refuted lines one move ago still do.
+#[derive(Debug, Clone)]
+pub struct Histories {
     history: Vec<i32>,
     /// MVV-LVA ranks captures by material alone, and most captures tie on
     /// it (a pawn taking a pawn, a piece taking a knight or a bishop). Which
@@ -25,6 +27,27 @@ pub struct OrderingTables<M> {
     /// quiet history does for quiet moves, to break those ties.
     capture_history: Vec<i32>,
     countermoves: Vec<u16>,
+}
+
+impl Histories {
+    /// Empty histories for move codes below `move_code_space` and capture
+    /// keys below `capture_key_space`.
+    #[must_use]
+    pub fn new(move_code_space: usize, capture_key_space: usize) -> Self {
+        Histories {
+            history: vec![0; move_code_space],
+            capture_history: vec![0; capture_key_space],
+            countermoves: vec![NO_MOVE; move_code_space],
+        }
+    }
+}
+
+/// Quiet moves that refuted a sibling, per ply, for one search; and the
+/// [`Histories`] it started from and goes on filling.
+#[derive(Debug)]
+pub struct OrderingTables<M> {
+    killers: Vec<[Option<M>; 2]>,
+    histories: Histories,
 }
 
 /// History gravity: a bonus moves the score towards ±[`HISTORY_MAX`] by a
@@ -38,15 +61,17 @@ fn history_bonus(depth: i32) -> i32 {
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
-    /// Empty tables for plies 0 to `max_ply`, move codes below
-    /// `move_code_space` and capture keys below `capture_key_space`.
-    pub fn new(max_ply: usize, move_code_space: usize, capture_key_space: usize) -> Self {
+    /// Tables for plies 0 to `max_ply` without killers, on `histories`.
+    pub fn new(max_ply: usize, histories: Histories) -> Self {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],
-            history: vec![0; move_code_space],
-            capture_history: vec![0; capture_key_space],
-            countermoves: vec![NO_MOVE; move_code_space],
+            histories,
         }
+    }
+
+    /// The histories, to keep for a later search.
+    pub fn into_histories(self) -> Histories {
+        self.histories
     }
 
     /// Records a quiet move that caused a beta cut-off, after the move
@@ -58,17 +83,17 @@ impl<M: Copy + Eq> OrderingTables<M> {
             slot[1] = slot[0];
             slot[0] = Some(mv);
         }
-        if let Some(h) = self.history.get_mut(usize::from(code)) {
+        if let Some(h) = self.histories.history.get_mut(usize::from(code)) {
             gravity(h, history_bonus(depth));
         }
-        if let Some(c) = self.countermoves.get_mut(usize::from(previous)) {
+        if let Some(c) = self.histories.countermoves.get_mut(usize::from(previous)) {
             *c = code;
         }
     }
 
     /// Quiet moves tried before the cut-off move lose some credit.
     pub fn penalise_quiet(&mut self, code: u16, depth: i32) {
-        if let Some(h) = self.history.get_mut(usize::from(code)) {
+        if let Some(h) = self.histories.history.get_mut(usize::from(code)) {
             gravity(h, -history_bonus(depth));
         }
     }
@@ -76,21 +101,22 @@ impl<M: Copy + Eq> OrderingTables<M> {
     /// Records a capture (its [`SearchGame::capture_key`]) that caused a
     /// beta cut-off, with the quiet history's bonus.
     pub fn reward_capture(&mut self, key: u16, depth: i32) {
-        if let Some(h) = self.capture_history.get_mut(usize::from(key)) {
+        if let Some(h) = self.histories.capture_history.get_mut(usize::from(key)) {
             gravity(h, history_bonus(depth));
         }
     }
 
     /// Captures tried before the cut-off move lose as much credit.
     pub fn penalise_capture(&mut self, key: u16, depth: i32) {
-        if let Some(h) = self.capture_history.get_mut(usize::from(key)) {
+        if let Some(h) = self.histories.capture_history.get_mut(usize::from(key)) {
             gravity(h, -history_bonus(depth));
         }
     }
 
     /// The capture history score of a capture key.
     pub fn capture_history(&self, key: u16) -> i32 {
-        self.capture_history
+        self.histories
+            .capture_history
             .get(usize::from(key))
             .copied()
             .unwrap_or(0)
@@ -105,7 +131,11 @@ impl<M: Copy + Eq> OrderingTables<M> {
 
     /// The history score of a quiet move.
     pub fn history(&self, code: u16) -> i32 {
-        self.history.get(usize::from(code)).copied().unwrap_or(0)
+        self.histories
+            .history
+            .get(usize::from(code))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The order key of each of `moves` (see [`pick_next`]) for the node at
@@ -122,6 +152,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let countermove = self
+            .histories
             .countermoves
             .get(usize::from(previous))
             .copied()

@@ -125,8 +125,9 @@ pub struct SearchParams {
     pub extend_losing_checks: bool,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
-    /// Whether a search bounded only by time continues from the table the
-    /// previous search of the same game and rules left, instead of an empty one.
+    /// Whether a search bounded only by time continues from the table and
+    /// the histories the previous search of the same game and rules left
+    /// ([`SearchMemory`](super::SearchMemory)), instead of empty ones.
     pub keep_table_between_searches: bool,
 }
 

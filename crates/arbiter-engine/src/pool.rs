@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 use super::Evaluator;
 use super::SearchGame;
 use super::engine::{SearchEvent, SearchRequest, search};
+use super::memory::SearchMemory;
 use super::params::DEFAULT_TT_MB;
-use super::tt::TranspositionTable;
 
 /// Sizing of the pool.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,7 +141,7 @@ pub type EventReceiver<M> = mpsc::Receiver<SearchEvent<M>>;
 /// Runs the search and returns its node count and the delivery of its final
 /// event, which the worker calls only after freeing its slot: whoever
 /// receives `Done` can immediately submit again.
-type Job = Box<dyn FnOnce(&mut TranspositionTable) -> (u64, Box<dyn FnOnce() + Send>) + Send>;
+type Job = Box<dyn FnOnce(&mut SearchMemory) -> (u64, Box<dyn FnOnce() + Send>) + Send>;
 
 struct Queue {
     jobs: VecDeque<(Job, Arc<AtomicBool>)>,
@@ -285,14 +285,14 @@ impl SearchPool {
     {
         let stop = Arc::new(AtomicBool::new(false));
         let job_stop = Arc::clone(&stop);
-        let job: Job = Box::new(move |tt: &mut TranspositionTable| {
+        let job: Job = Box::new(move |memory: &mut SearchMemory| {
             let info_stop = Arc::clone(&job_stop);
             let mut forward = |info: &super::SearchInfo<G::Move>| {
                 if !sink(SearchEvent::Info(info.clone())) {
                     info_stop.store(true, Ordering::Relaxed);
                 }
             };
-            let result = search(&request, &*evaluator, tt, job_stop, &mut forward);
+            let result = search(&request, &*evaluator, memory, job_stop, &mut forward);
             let nodes = result.nodes;
             let deliver: Box<dyn FnOnce() + Send> = Box::new(move || {
                 sink(SearchEvent::Done(result));
@@ -347,7 +347,7 @@ fn worker(shared: &Shared) {
     {
         shared.observer.priority_not_lowered(&error);
     }
-    let mut tt = TranspositionTable::new(shared.config.tt_mb);
+    let mut memory = SearchMemory::new(shared.config.tt_mb);
     loop {
         let (job, stop) = {
             let mut queue = shared.lock();
@@ -379,10 +379,10 @@ fn worker(shared: &Shared) {
         } else {
             // A panicking search loses its answer (the caller sees its event
             // channel close) but not the worker.
-            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut tt))) {
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut memory))) {
                 Ok((nodes, deliver)) => (nodes, Some(deliver)),
                 Err(_) => {
-                    tt = TranspositionTable::new(shared.config.tt_mb);
+                    memory = SearchMemory::new(shared.config.tt_mb);
                     (0, None)
                 }
             }

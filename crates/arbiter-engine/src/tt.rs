@@ -88,11 +88,14 @@ impl TranspositionTable {
     /// Starts a search that keeps the previous search's entries if that
     /// search also called this with the same `context`; otherwise the same
     /// as [`TranspositionTable::new_search`].
-    pub fn continue_search(&mut self, context: u64) {
+    /// Returns whether the previous search's entries were kept.
+    pub fn continue_search(&mut self, context: u64) -> bool {
         if self.generation == 0 || self.context != Some(context) {
             self.new_search();
             self.context = Some(context);
+            return false;
         }
+        true
     }
 
     /// Forgets everything: afterwards the table answers as if newly built.
