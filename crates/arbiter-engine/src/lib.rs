@@ -3,10 +3,11 @@
 //!
 //! One concern per file: `params` (tunables and their glossary), `score`
 //! (mate encoding), `tt` (transposition table), `memory` (what a worker's
-//! searches keep), `ordering` (move ordering heuristics), `limits` (depth/nodes/time/mate/stop), `time` (the game
-//! clock's soft and hard bounds), `strength` (levels below full strength),
-//! `wdl` (win/draw/loss model), `engine` (iterative deepening, the root),
-//! `tree` (PVS, quiescence), `pool` (worker threads, bounded queue, metrics)
+//! searches keep), `ordering` (move ordering heuristics), `limits`
+//! (depth/nodes/time/mate/stop), `time` (the game clock's soft and hard
+//! bounds), `strength` (levels below full strength), `wdl` (win/draw/loss
+//! model), `engine` (iterative deepening, the root), `tree` (PVS,
+//! quiescence), `pool` (worker threads, bounded queue, metrics)
 //! and one adapter per game (`chess`, `xiangqi`, and `variant` for the
 //! Lichess variants).
 
