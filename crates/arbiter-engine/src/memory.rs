@@ -47,6 +47,7 @@ mod tests {
     use crate::chess::ChessNode;
     use crate::eval::chess::ChessEvaluator;
     use crate::ordering::OrderingTables;
+    use crate::params::HISTORY_AGE_DIVISOR;
     use crate::tt::NO_MOVE;
     use crate::{Limits, SearchGame, SearchRequest, search};
 
@@ -86,7 +87,7 @@ mod tests {
         search_with(&mut memory, timed());
         memory.histories = Some(marked());
         search_with(&mut memory, timed());
-        assert_eq!(mark(&memory), 100);
+        assert_eq!(mark(&memory), 100 / HISTORY_AGE_DIVISOR);
     }
 
     #[test]

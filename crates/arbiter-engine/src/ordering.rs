@@ -6,8 +6,9 @@
 
 use super::SearchGame;
 use super::params::{
-    CAPTURE_HISTORY_DIVISOR, HISTORY_BONUS_MAX, HISTORY_MAX, ORDER_CAPTURE, ORDER_COUNTERMOVE,
-    ORDER_HASH_MOVE, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND, ORDER_LOSING_CAPTURE,
+    CAPTURE_HISTORY_DIVISOR, HISTORY_AGE_DIVISOR, HISTORY_BONUS_MAX, HISTORY_MAX, ORDER_CAPTURE,
+    ORDER_COUNTERMOVE, ORDER_HASH_MOVE, ORDER_KILLER_FIRST, ORDER_KILLER_SECOND,
+    ORDER_LOSING_CAPTURE,
 };
 use super::tt::NO_MOVE;
 
@@ -39,6 +40,18 @@ impl Histories {
             capture_history: vec![0; capture_key_space],
             countermoves: vec![NO_MOVE; move_code_space],
         }
+    }
+
+    /// The histories a new search starts from: the scores shrunk by
+    /// [`HISTORY_AGE_DIVISOR`], so that they still order the first
+    /// iterations' moves but weigh little against what this search learns
+    /// (large scores also reduce and extend through LMR's history term).
+    #[must_use]
+    pub fn aged(mut self) -> Self {
+        for score in self.history.iter_mut().chain(&mut self.capture_history) {
+            *score /= HISTORY_AGE_DIVISOR;
+        }
+        self
     }
 }
 

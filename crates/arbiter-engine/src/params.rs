@@ -199,6 +199,8 @@ pub const ORDER_COUNTERMOVE: i32 = (1 << 27) - 2;
 pub const ORDER_LOSING_CAPTURE: i32 = 1 << 26;
 /// History scores stay within ±this (gravity), far below the killer band.
 pub const HISTORY_MAX: i32 = 16_384;
+/// A game's next search starts from its histories divided by this.
+pub const HISTORY_AGE_DIVISOR: i32 = 8;
 /// Largest single history update (depth² is capped here).
 pub const HISTORY_BONUS_MAX: i32 = 1_600;
 /// Capture history counts in a capture's order key divided by this: at most
