@@ -214,7 +214,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     };
     // The same context means the same game, so the same move codes.
     let histories = match memory.histories.take() {
-        Some(kept) if continued => kept.aged(),
+        Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept.aged(),
         _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
     };
     let clock = Clock::new(&limits, request.root.side_to_move(), stop);

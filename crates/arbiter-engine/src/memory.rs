@@ -3,9 +3,12 @@
 //!
 //! A search that must be reproducible (bounded by nodes or depth) starts
 //! from neither, so that it answers the same on any worker. One bounded only
-//! by time or a stop continues from both when the previous search on this
-//! memory was of the same game under the same rules, as a game's next move
-//! usually is (see [`TranspositionTable::continue_search`]).
+//! by time or a stop continues from the table when the previous search on
+//! this memory was of the same game under the same rules, as a game's next
+//! move usually is (see [`TranspositionTable::continue_search`]), and from
+//! the histories too where the game's settings say so
+//! ([`SearchParams::keep_histories_between_searches`](crate::params::SearchParams)),
+//! divided by [`HISTORY_AGE_DIVISOR`](crate::params::HISTORY_AGE_DIVISOR).
 
 use super::ordering::Histories;
 use super::tt::TranspositionTable;

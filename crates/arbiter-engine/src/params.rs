@@ -125,10 +125,13 @@ pub struct SearchParams {
     pub extend_losing_checks: bool,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
-    /// Whether a search bounded only by time continues from the table and
-    /// the histories the previous search of the same game and rules left
-    /// ([`SearchMemory`](super::SearchMemory)), instead of empty ones.
+    /// Whether a search bounded only by time continues from the table the
+    /// previous search of the same game and rules left
+    /// ([`SearchMemory`](super::SearchMemory)), instead of an empty one.
     pub keep_table_between_searches: bool,
+    /// Whether such a search also continues the histories (aged, see
+    /// [`HISTORY_AGE_DIVISOR`]) instead of starting them empty.
+    pub keep_histories_between_searches: bool,
 }
 
 /// Chess: the values the v6-v8 matches against Stockfish were played with
@@ -154,6 +157,7 @@ pub const CHESS: SearchParams = SearchParams {
     extend_losing_checks: false,
     delta_margin: 200,
     keep_table_between_searches: true,
+    keep_histories_between_searches: true,
 };
 
 /// Xiangqi: the chess values except where xiangqi matches scored better
@@ -164,6 +168,8 @@ pub const CHESS: SearchParams = SearchParams {
 /// +70 ± 49 Elo for keeping it against starting each search empty. The
 /// differences:
 /// - no IIR and no history in LMR;
+/// - each search starts with empty histories (kept histories are untested
+///   in xiangqi);
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
 ///   of a verdict (BENCHMARKS.md, Engine changes);
@@ -182,6 +188,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
     extend_losing_checks: true,
+    keep_histories_between_searches: false,
     ..CHESS
 };
 
