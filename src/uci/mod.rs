@@ -424,7 +424,7 @@ impl<B: Backend> Session<B> {
             moves: position.moves.clone(),
             load: self.load_options(),
             rules: self.rules(),
-            limits: limits(go, self.options.overhead),
+            limits: limits(go, &self.options),
             multipv: self.options.multipv,
             search_moves,
             strength,
@@ -492,9 +492,11 @@ impl<B: Backend> Session<B> {
     }
 }
 
-/// The search limits of a `go`. A clock applies when the side to move's
+/// The search limits of a `go` under the session's `options` (`Move
+/// Overhead`, `Keep Memory`). A clock applies when the side to move's
 /// time is given (`wtime` for White / red, `btime` for Black).
-fn limits(go: &command::GoCommand, overhead: Duration) -> Limits {
+fn limits(go: &command::GoCommand, options: &Options) -> Limits {
+    let overhead = options.overhead;
     let clock = (go.wtime.is_some() || go.btime.is_some()).then(|| ClockLimits {
         // A side whose time is not given gets no time to spend.
         white: go.wtime.unwrap_or_default(),
@@ -511,6 +513,7 @@ fn limits(go: &command::GoCommand, overhead: Duration) -> Limits {
         deadline: None,
         clock: if go.infinite { None } else { clock },
         mate: go.mate,
+        keep_memory: options.keep_memory,
     }
 }
 

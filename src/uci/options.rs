@@ -36,6 +36,10 @@ pub(crate) struct Options {
     pub(crate) show_wdl: bool,
     pub(crate) overhead: Duration,
     pub(crate) xiangqi_rules: RuleSet,
+    /// `Keep Memory`: searches bounded by nodes or depth also continue the
+    /// previous search's table and histories, as timed ones do (for
+    /// fixed-node self-play tests; such searches are not reproducible).
+    pub(crate) keep_memory: bool,
 }
 
 impl Default for Options {
@@ -52,6 +56,7 @@ impl Default for Options {
             show_wdl: false,
             overhead: Duration::from_millis(30),
             xiangqi_rules: RuleSet::Axf,
+            keep_memory: false,
         }
     }
 }
@@ -99,6 +104,7 @@ impl Options {
                 .to_owned(),
             "option name UCI_ShowWDL type check default false".to_owned(),
             format!("option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD_MS}"),
+            "option name Keep Memory type check default false".to_owned(),
         ]
     }
 
@@ -195,6 +201,10 @@ impl Options {
                 self.overhead = Duration::from_millis(spin(0, MAX_OVERHEAD_MS)?);
                 Ok(Changed::Setting)
             }
+            "keep memory" => {
+                self.keep_memory = check()?;
+                Ok(Changed::Setting)
+            }
             // Set by bot frameworks and match tools for every engine; one
             // search thread is what this engine has.
             "threads" | "ponder" => Ok(Changed::Setting),
@@ -229,5 +239,8 @@ mod tests {
         assert_eq!(o.game(), Variant::Atomic);
         assert!(o.set("UCI_Elo", "99").is_err());
         assert!(o.set("Bogus", "1").is_err());
+        assert_eq!(o.set("Keep Memory", "true"), Ok(Changed::Setting));
+        assert!(o.keep_memory);
+        assert!(o.set("Keep Memory", "1").is_err());
     }
 }

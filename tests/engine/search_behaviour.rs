@@ -88,6 +88,45 @@ fn node_limited_search_is_deterministic_even_with_a_reused_table() {
 }
 
 #[test]
+fn keep_memory_lets_a_node_limited_search_continue_the_last_one() {
+    let request = SearchRequest::new(
+        node(MIDDLEGAME),
+        Limits {
+            nodes: Some(60_000),
+            keep_memory: true,
+            ..Limits::default()
+        },
+    );
+    let mut memory = SearchMemory::new(4);
+    let mut again = || {
+        search(
+            &request,
+            &ChessEvaluator,
+            &mut memory,
+            Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        )
+    };
+    let first = again();
+    let second = again();
+    assert_eq!(first.nodes, 60_000);
+    assert_eq!(second.nodes, 60_000);
+    // The table the first search left settles the second's early
+    // iterations, so the same nodes reach deeper.
+    assert!(
+        second.depth > first.depth,
+        "depth {} then {}",
+        first.depth,
+        second.depth
+    );
+    assert_eq!(
+        first.depth,
+        run(&request).depth,
+        "a fresh memory starts over"
+    );
+}
+
+#[test]
 fn depth_limit_reports_every_iteration() {
     let request = SearchRequest::new(
         node(MIDDLEGAME),

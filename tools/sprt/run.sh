@@ -20,6 +20,10 @@
 # is the last lines of the output, to copy into BENCHMARKS.md's table.
 # RESUME=FILE continues a test that was stopped (the same change, base and
 # settings) from the games in its FILE, appending to it (`--resume`).
+# KEEP=1 sets both engines' `Keep Memory`: a fixed-node game's searches then
+# continue the table and histories from move to move, as timed ones do (both
+# builds must know the option: a base from before it searches each move
+# afresh).
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 base_ref=${1:?usage: tools/sprt/run.sh BASE_REF [GAME] [NODES] [BOUNDS]}
@@ -51,12 +55,14 @@ cp "$root/target/release/arbiter" "$new_bin"
 # offers UCI_Variant, as Fairy-Stockfish writes them.
 extra=
 [[ $game == xiangqi ]] && extra=",option.Xiangqi Ranks=1-10"
+[[ -n ${KEEP:-} ]] && extra="$extra,option.Keep Memory=true"
 if [[ -n ${TC:-} ]]; then
     limit=(--tc "$TC")
     per_move="$TC on the clock"
 else
     limit=(--nodes "$nodes")
     per_move="$nodes nodes a move"
+    [[ -n ${KEEP:-} ]] && per_move="$per_move, memory kept"
 fi
 pgn=${RESUME:-$out/games-$game-$$.pgn}
 resume=()

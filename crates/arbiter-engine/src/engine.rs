@@ -198,8 +198,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     if let Some(budget) = request.strength.node_budget() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
-    let continued = if limits.nodes.is_none()
-        && limits.depth.is_none()
+    let continued = if (limits.keep_memory || (limits.nodes.is_none() && limits.depth.is_none()))
         && G::PARAMS.keep_table_between_searches
     {
         // Not reproducible anyway: where the game allows it, start from

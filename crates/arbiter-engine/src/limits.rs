@@ -27,6 +27,12 @@ pub struct Limits {
     /// Stop as soon as a mate in at most this many moves is proven for the
     /// side to move; without one, search to `4 × mate + 4` plies.
     pub mate: Option<u32>,
+    /// Continue the previous search's memory (table and histories, as a
+    /// search bounded only by time does) even when `nodes` or `depth` is
+    /// set. Such a search is no longer reproducible: its answer depends on
+    /// the searches before it. For self-play tests at a fixed number of
+    /// nodes that should see what a game's searches pass on.
+    pub keep_memory: bool,
 }
 
 /// Decides when to stop: node budget, wall clock, external stop flag.
