@@ -23,7 +23,9 @@
 # KEEP=1 sets both engines' `Keep Memory`: a fixed-node game's searches then
 # continue the table and histories from move to move, as timed ones do (both
 # builds must know the option: a base from before it searches each move
-# afresh).
+# afresh). HASH=MB sets both tables' size (16 by default): a small table
+# under a fixed budget is as full as a large one in a longer game, for
+# changes to the table itself.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 base_ref=${1:?usage: tools/sprt/run.sh BASE_REF [GAME] [NODES] [BOUNDS]}
@@ -69,8 +71,8 @@ resume=()
 [[ -n ${RESUME:-} ]] && resume=(--resume)
 echo "SPRT $bounds: $game at $per_move, working tree against ${base_sha:0:7}" >&2
 exec "$new_bin" match --game "$game" \
-    --engine "name=new,cmd=$new_bin,args=uci,option.Hash=16$extra" \
-    --engine "name=base,cmd=$base_bin,args=uci,option.Hash=16$extra" \
+    --engine "name=new,cmd=$new_bin,args=uci,option.Hash=${HASH:-16}$extra" \
+    --engine "name=base,cmd=$base_bin,args=uci,option.Hash=${HASH:-16}$extra" \
     "${limit[@]}" --concurrency "${CONCURRENCY:-2}" --games 100000 \
     --openings "$root/tools/sprt/$game.epd" \
     --resign-score 1000 --resign-moves 3 --draw-score 10 --draw-moves 8 --draw-after 40 \
