@@ -188,7 +188,6 @@ pub const XIANGQI: SearchParams = SearchParams {
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
     extend_losing_checks: true,
-    keep_histories_between_searches: false,
     ..CHESS
 };
 
