@@ -107,6 +107,8 @@ impl SearchGame for ChessNode {
     const MOVE_CODE_SPACE: usize = 7 << 12;
     /// mover role (1-6) × 64 target squares × captured role (1-6), as below.
     const CAPTURE_KEY_SPACE: usize = 8 * 64 * 8;
+    /// side (2) × role (1-6) × 64 target squares, as below.
+    const PIECE_TO_SPACE: usize = 2 * 8 * 64;
     const PARAMS: SearchParams = params::CHESS;
     const WDL: WdlModel = wdl::CHESS;
 
@@ -182,6 +184,11 @@ impl SearchGame for ChessNode {
         let victim = mv.capture()?;
         let to = mv.to().to_usize() as u16;
         Some(((mv.role() as u16) << 9) | (to << 3) | victim as u16)
+    }
+
+    fn piece_to(&self, mv: Move) -> Option<u16> {
+        let side = self.position.turn() as u16;
+        Some((side << 9) | ((mv.role() as u16) << 6) | mv.to().to_usize() as u16)
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
@@ -325,6 +332,30 @@ mod tests {
             }
         }
         assert!(seen.len() > 50);
+    }
+
+    #[test]
+    fn piece_to_identities_are_in_range_and_tell_side_piece_and_target_apart() {
+        let mut seen = std::collections::HashMap::new();
+        let root = ChessNode::new(Chess::default());
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        for first in moves {
+            let node = root.play(first);
+            let mut replies = Vec::new();
+            node.legal_moves(&mut replies);
+            for (on, mv) in replies
+                .into_iter()
+                .map(|mv| (&node, mv))
+                .chain([(&root, first)])
+            {
+                let key = on.piece_to(mv).unwrap();
+                assert!(usize::from(key) < ChessNode::PIECE_TO_SPACE);
+                let identity = (on.position.turn(), mv.role(), mv.to());
+                assert_eq!(*seen.entry(key).or_insert(identity), identity);
+            }
+        }
+        assert!(seen.len() > 30);
     }
 
     fn node_and_move(fen: &str, uci: &str) -> (ChessNode, Move) {

@@ -13,7 +13,7 @@ use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
 use super::memory::SearchMemory;
 use super::node::NodeType;
-use super::ordering::{Histories, OrderingTables};
+use super::ordering::{Histories, NO_PIECE_TO, OrderingTables};
 use super::params::{
     ASPIRATION_MIN_DEPTH, LMR_BASE, LMR_DIVISOR, MAX_DEPTH, MAX_PLY, SearchParams,
 };
@@ -214,7 +214,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     // The same context means the same game, so the same move codes.
     let histories = match memory.histories.take() {
         Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept.aged(),
-        _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE),
+        _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE, G::PIECE_TO_SPACE),
     };
     let clock = Clock::new(&limits, request.root.side_to_move(), stop);
     let mut searcher = Searcher::new(request, evaluator, &mut memory.tt, clock, histories);
@@ -237,6 +237,10 @@ pub(super) struct StackEntry<M> {
     /// Code of the move that led here ([`NO_MOVE`] for the root, the game
     /// history and null moves), for countermoves.
     pub(super) move_code: u16,
+    /// [`SearchGame::piece_to`] of the move that led here
+    /// ([`NO_PIECE_TO`] where `move_code` is [`NO_MOVE`]), for the
+    /// continuation history.
+    pub(super) piece_to: u16,
 }
 
 #[derive(Debug, Clone)]
@@ -263,8 +267,9 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     pub(super) move_buffers: Vec<Vec<G::Move>>,
     /// The order keys of each ply's moves, for picking them one at a time.
     pub(super) key_buffers: Vec<Vec<(i64, G::Move)>>,
-    /// Quiet moves tried at each ply, for history penalties.
-    pub(super) quiet_buffers: Vec<Vec<u16>>,
+    /// Quiet moves tried at each ply (move code and piece-to), for history
+    /// penalties.
+    pub(super) quiet_buffers: Vec<Vec<(u16, u16)>>,
     /// Captures tried at each ply (their capture keys), for capture history
     /// penalties.
     pub(super) capture_buffers: Vec<Vec<u16>>,
@@ -304,6 +309,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
                 after_null: false,
                 mv: reached_by(i),
                 move_code: NO_MOVE,
+                piece_to: NO_PIECE_TO,
             })
             .collect();
         let root_index = stack.len();
@@ -314,6 +320,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             after_null: false,
             mv: reached_by(root_index),
             move_code: NO_MOVE,
+            piece_to: NO_PIECE_TO,
         });
         let lmr = (0..64)
             .map(|depth| {
@@ -608,7 +615,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             let mv = candidates[i].mv;
             // (indexing: the slice is rotated and updated inside the loop)
             let child = root.play(mv);
-            self.push(&child, Some(mv));
+            self.push(&child, Some(mv), root.piece_to(mv).unwrap_or(NO_PIECE_TO));
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, NodeType::Pv, true)
             } else {

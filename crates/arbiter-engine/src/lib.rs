@@ -110,6 +110,10 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Upper bound (exclusive) of [`SearchGame::capture_key`], sizing the
     /// capture history table; 0 (the default) for a game without one.
     const CAPTURE_KEY_SPACE: usize = 0;
+    /// Upper bound (exclusive) of [`SearchGame::piece_to`], sizing the
+    /// continuation history (its square); 0 (the default) for a game
+    /// without one.
+    const PIECE_TO_SPACE: usize = 0;
     /// Pruning margins and counts and table reuse, tuned per game (see
     /// [`params::SearchParams`]).
     const PARAMS: params::SearchParams;
@@ -154,6 +158,14 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// square and the captured piece's kind. `None` for a move that captures
     /// nothing, and by default for every move (no capture history).
     fn capture_key(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+    /// Compact identity of a move for the continuation history, below
+    /// [`SearchGame::PIECE_TO_SPACE`]: the moving piece (kind and side) and
+    /// its target square. Unlike [`SearchGame::move_code`] it names the
+    /// piece, so that "a knight landing on f3" means the same after any
+    /// route there. `None` by default (no continuation history).
+    fn piece_to(&self, _mv: Self::Move) -> Option<u16> {
         None
     }
     /// Captures and promotions: the moves quiescence searches and that

@@ -60,7 +60,11 @@ mod tests {
     fn marked() -> Histories {
         let mut tables = OrderingTables::<u8>::new(
             4,
-            Histories::new(ChessNode::MOVE_CODE_SPACE, ChessNode::CAPTURE_KEY_SPACE),
+            Histories::new(
+                ChessNode::MOVE_CODE_SPACE,
+                ChessNode::CAPTURE_KEY_SPACE,
+                ChessNode::PIECE_TO_SPACE,
+            ),
         );
         tables.reward_quiet(0, 0, NEVER_PLAYED, NO_MOVE, 10);
         tables.into_histories()

@@ -1,5 +1,5 @@
 //! Move ordering: hash move, captures by MVV-LVA and capture history,
-//! killers, the countermove, then history.
+//! killers, the countermove, then history and continuation history.
 //!
 //! Alpha-beta prunes most when the best move comes first; these heuristics
 //! guess it cheaply.
@@ -14,10 +14,11 @@ use super::tt::NO_MOVE;
 
 /// What the search learns about moves that outlives one search of a game:
 /// a history score per quiet move, the quiet reply that last refuted each
-/// move, and a history score per capture key
-/// ([`SearchGame::capture_key`]). A game's next search may start from them,
-/// as from the table ([`SearchMemory`](super::SearchMemory)): most of the
-/// moves that refuted lines one move ago still do.
+/// move, a history score per capture key ([`SearchGame::capture_key`]) and
+/// one per pair of moves ([`SearchGame::piece_to`]), the continuation
+/// history. A game's next search may start from them, as from the table
+/// ([`SearchMemory`](super::SearchMemory)): most of the moves that refuted
+/// lines one move ago still do.
 #[derive(Debug, Clone)]
 pub struct Histories {
     history: Vec<i32>,
@@ -28,17 +29,45 @@ pub struct Histories {
     /// quiet history does for quiet moves, to break those ties.
     capture_history: Vec<i32>,
     countermoves: Vec<u16>,
+    /// The plain history scores a move whatever came before it; a move's
+    /// worth often depends on the move it answers (a retreat after an
+    /// attack on the piece) or the move it follows up (a rook to the file a
+    /// pawn just opened). This table scores a move (piece and target) after
+    /// another (piece and target, either side's: the side is part of the
+    /// identity, so the opponent's last move and one's own previous move
+    /// share it), indexed `[earlier][later]`.
+    continuation: Vec<i16>,
+    piece_to_space: usize,
+}
+
+/// The [`SearchGame::piece_to`] of no move: the root's predecessors, a null
+/// move, or a game without continuation history.
+pub const NO_PIECE_TO: u16 = u16::MAX;
+
+/// The moves before a node, as the ordering tables key them.
+#[derive(Debug, Clone, Copy)]
+pub struct Context {
+    /// The opponent's last move's code, for the countermove ([`NO_MOVE`]
+    /// at the root or after a null move).
+    pub previous: u16,
+    /// The [`SearchGame::piece_to`] identities of the opponent's last move
+    /// and of the side to move's own move before it ([`NO_PIECE_TO`] where
+    /// there is none), for the continuation history.
+    pub piece_to: [u16; 2],
 }
 
 impl Histories {
-    /// Empty histories for move codes below `move_code_space` and capture
-    /// keys below `capture_key_space`.
+    /// Empty histories for move codes below `move_code_space`, capture
+    /// keys below `capture_key_space` and piece-to identities below
+    /// `piece_to_space`.
     #[must_use]
-    pub fn new(move_code_space: usize, capture_key_space: usize) -> Self {
+    pub fn new(move_code_space: usize, capture_key_space: usize, piece_to_space: usize) -> Self {
         Histories {
             history: vec![0; move_code_space],
             capture_history: vec![0; capture_key_space],
             countermoves: vec![NO_MOVE; move_code_space],
+            continuation: vec![0; piece_to_space * piece_to_space],
+            piece_to_space,
         }
     }
 
@@ -50,6 +79,9 @@ impl Histories {
     pub fn aged(mut self) -> Self {
         for score in self.history.iter_mut().chain(&mut self.capture_history) {
             *score /= HISTORY_AGE_DIVISOR;
+        }
+        for score in &mut self.continuation {
+            *score /= HISTORY_AGE_DIVISOR as i16;
         }
         self
     }
@@ -69,6 +101,12 @@ fn gravity(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
+fn gravity_i16(entry: &mut i16, bonus: i32) {
+    let mut value = i32::from(*entry);
+    gravity(&mut value, bonus);
+    *entry = value.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+}
+
 fn history_bonus(depth: i32) -> i32 {
     (depth * depth).min(HISTORY_BONUS_MAX)
 }
@@ -85,6 +123,41 @@ impl<M: Copy + Eq> OrderingTables<M> {
     /// The histories, to keep for a later search.
     pub fn into_histories(self) -> Histories {
         self.histories
+    }
+
+    fn continuation_index(&self, earlier: u16, later: u16) -> Option<usize> {
+        let (earlier, later) = (usize::from(earlier), usize::from(later));
+        (earlier < self.histories.piece_to_space && later < self.histories.piece_to_space)
+            .then(|| earlier * self.histories.piece_to_space + later)
+    }
+
+    /// The continuation history score of the move `piece_to` after the
+    /// moves of `context`.
+    pub fn continuation(&self, context: Context, piece_to: u16) -> i32 {
+        context
+            .piece_to
+            .iter()
+            .filter_map(|&earlier| self.continuation_index(earlier, piece_to))
+            .map(|i| i32::from(self.histories.continuation[i]))
+            .sum()
+    }
+
+    fn update_continuation(&mut self, context: Context, piece_to: u16, bonus: i32) {
+        for earlier in context.piece_to {
+            if let Some(i) = self.continuation_index(earlier, piece_to) {
+                gravity_i16(&mut self.histories.continuation[i], bonus);
+            }
+        }
+    }
+
+    /// Records the continuation of a quiet move that caused a beta cut-off.
+    pub fn reward_continuation(&mut self, context: Context, piece_to: u16, depth: i32) {
+        self.update_continuation(context, piece_to, history_bonus(depth));
+    }
+
+    /// Quiet moves tried before the cut-off move lose some continuation credit.
+    pub fn penalise_continuation(&mut self, context: Context, piece_to: u16, depth: i32) {
+        self.update_continuation(context, piece_to, -history_bonus(depth));
     }
 
     /// Records a quiet move that caused a beta cut-off, after the move
@@ -152,14 +225,13 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     /// The order key of each of `moves` (see [`pick_next`]) for the node at
-    /// `ply`, reached by the move `previous` (a move code or [`NO_MOVE`]),
-    /// written to `keys`.
+    /// `ply` after the moves of `context`, written to `keys`.
     pub fn score<G: SearchGame<Move = M>>(
         &self,
         pos: &G,
         moves: &[M],
         hash_move: u16,
-        previous: u16,
+        context: Context,
         ply: usize,
         keys: &mut Vec<(i64, M)>,
     ) {
@@ -167,7 +239,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         let countermove = self
             .histories
             .countermoves
-            .get(usize::from(previous))
+            .get(usize::from(context.previous))
             .copied()
             .unwrap_or(NO_MOVE);
         keys.clear();
@@ -195,7 +267,10 @@ impl<M: Copy + Eq> OrderingTables<M> {
             } else if countermove != NO_MOVE && code == countermove {
                 ORDER_COUNTERMOVE
             } else {
-                self.history(code)
+                let continuation = pos
+                    .piece_to(mv)
+                    .map_or(0, |piece_to| self.continuation(context, piece_to));
+                self.history(code) + continuation
             };
             (order_key(key, index), mv)
         }));

@@ -6,7 +6,7 @@
 use super::Evaluator;
 use super::engine::{Searcher, StackEntry, StopReason};
 use super::node::NodeType;
-use super::ordering::{pick_next, score_captures};
+use super::ordering::{Context, NO_PIECE_TO, pick_next, score_captures};
 use super::params::{
     LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK,
     NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
@@ -16,8 +16,9 @@ use super::tt::{Bound, NO_MOVE};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
 impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
-    /// Pushes `pos`, reached by `mv` (`None`: a null move).
-    pub(super) fn push(&mut self, pos: &G, mv: Option<G::Move>) {
+    /// Pushes `pos`, reached by `mv` (`None`: a null move), whose
+    /// [`SearchGame::piece_to`] is `piece_to`.
+    pub(super) fn push(&mut self, pos: &G, mv: Option<G::Move>, piece_to: u16) {
         let in_check = pos.in_check();
         self.stack.push(StackEntry {
             zobrist: pos.zobrist(),
@@ -26,7 +27,23 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             after_null: mv.is_none(),
             mv,
             move_code: mv.map_or(NO_MOVE, G::move_code),
+            piece_to,
         });
+    }
+
+    /// The moves before the node on top of the stack: the opponent's last
+    /// move and the mover's own before it.
+    fn context(&self) -> Context {
+        let before = |back: usize| {
+            self.stack
+                .len()
+                .checked_sub(back)
+                .map_or(NO_PIECE_TO, |i| self.stack[i].piece_to)
+        };
+        Context {
+            previous: self.stack[self.stack.len() - 1].move_code,
+            piece_to: [before(1), before(2)],
+        }
     }
 
     /// Counts a node and decides whether to stop.
@@ -181,7 +198,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
 
         let key = self.stack[self.stack.len() - 1].zobrist;
-        let previous_move = self.stack[self.stack.len() - 1].move_code;
+        let context = self.context();
         let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(key) {
             hash_move = hit.move_code;
@@ -240,7 +257,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 && let Some(null) = pos.play_null()
             {
                 let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
-                self.push(&null, None);
+                self.push(&null, None, NO_PIECE_TO);
                 let score = -self.negamax(
                     &null,
                     depth - 1 - reduction,
@@ -275,7 +292,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         self.ordering
-            .score(pos, &moves, hash_move, previous_move, ply, &mut keys);
+            .score(pos, &moves, hash_move, context, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -315,8 +332,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             if late && !self.params.lmp_spares_checks {
                 continue;
             }
+            let piece_to = pos.piece_to(mv).unwrap_or(NO_PIECE_TO);
             let child = pos.play(mv);
-            self.push(&child, Some(mv));
+            self.push(&child, Some(mv), piece_to);
             let gives_check = self.stack[self.stack.len() - 1].in_check;
             if late && !gives_check {
                 self.stack.pop();
@@ -444,9 +462,12 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                             self.ordering.reward_capture(key, depth);
                         } else if !tactical {
                             self.ordering
-                                .reward_quiet(ply, mv, code, previous_move, depth);
-                            for &tried in &quiets_tried {
+                                .reward_quiet(ply, mv, code, context.previous, depth);
+                            self.ordering.reward_continuation(context, piece_to, depth);
+                            for &(tried, tried_piece_to) in &quiets_tried {
                                 self.ordering.penalise_quiet(tried, depth);
+                                self.ordering
+                                    .penalise_continuation(context, tried_piece_to, depth);
                             }
                         }
                         // The captures searched first did not refute this
@@ -461,7 +482,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             if let Some(key) = capture_key {
                 captures_tried.push(key);
             } else if !tactical {
-                quiets_tried.push(code);
+                quiets_tried.push((code, piece_to));
             }
         }
         self.move_buffers[ply] = moves;
