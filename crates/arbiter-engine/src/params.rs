@@ -28,6 +28,10 @@
 //!   equal victims (and a little across victims) inside their SEE band.
 //! - *Countermove*: the quiet move that last refuted the opponent's previous
 //!   move.
+//! - *Continuation history*: a history per pair of moves, by moving piece
+//!   and target square: how often a quiet move refuted after the opponent's
+//!   last move and after the mover's own move before it. Chess only so far
+//!   (a game opts in through `SearchGame::piece_to`).
 //! - *Futility pruning*: near the leaves, quiet moves are skipped when the
 //!   static evaluation plus a margin cannot reach alpha.
 //! - *SEE*: static exchange evaluation, the material a capture nets if both

@@ -177,8 +177,6 @@ impl SearchGame for XiangqiNode {
 
     /// from (7 bits) | to (7 bits).
     const MOVE_CODE_SPACE: usize = 1 << 14;
-    /// side (2) × kind (7) × 90 target squares, as below.
-    const PIECE_TO_SPACE: usize = 2 * 7 * 90;
     const PARAMS: SearchParams = params::XIANGQI;
     const WDL: WdlModel = wdl::XIANGQI;
 
@@ -254,15 +252,6 @@ impl SearchGame for XiangqiNode {
         let victim = self.position.piece_at(mv.to)?;
         let attacker = self.position.piece_at(mv.from)?;
         Some((kind_value(victim.kind), kind_value(attacker.kind)))
-    }
-
-    fn piece_to(&self, mv: Move) -> Option<u16> {
-        let piece = self.position.piece_at(mv.from)?;
-        let side = match piece.side {
-            Side::White => 0,
-            Side::Black => 1,
-        };
-        Some(((side * 7 + piece.kind as u16) * 90) + mv.to.index() as u16)
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
@@ -347,31 +336,6 @@ mod tests {
     use super::*;
     use arbiter_rules::Strictness;
     use arbiter_rules::xiangqi::notation::parse_iccs;
-
-    #[test]
-    fn piece_to_identities_are_in_range_and_tell_side_piece_and_target_apart() {
-        let mut seen = std::collections::HashMap::new();
-        let root = XiangqiNode::new(Position::startpos());
-        let mut moves = Vec::new();
-        root.legal_moves(&mut moves);
-        for first in moves {
-            let node = root.play(first);
-            let mut replies = Vec::new();
-            node.legal_moves(&mut replies);
-            for (on, mv) in replies
-                .into_iter()
-                .map(|mv| (&node, mv))
-                .chain([(&root, first)])
-            {
-                let key = on.piece_to(mv).unwrap();
-                assert!(usize::from(key) < XiangqiNode::PIECE_TO_SPACE);
-                let piece = on.position.piece_at(mv.from).unwrap();
-                let identity = (piece.side, piece.kind, mv.to);
-                assert_eq!(*seen.entry(key).or_insert(identity), identity);
-            }
-        }
-        assert!(seen.len() > 60);
-    }
 
     fn exchange(fen: &str, iccs: &str) -> Option<i32> {
         let node = XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap());
