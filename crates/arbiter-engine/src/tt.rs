@@ -1,5 +1,5 @@
-//! Transposition table: one fixed-size array of entries, reused across
-//! searches.
+//! Transposition table: one fixed-size array of buckets of entries, reused
+//! across searches.
 //!
 //! A search normally starts a new *generation*; entries from older
 //! generations read as empty, so a reused table behaves exactly like a
@@ -39,9 +39,36 @@ struct Entry {
     move_code: u16,
     score: i16,
     depth: i8,
-    bound: u8,
+    /// The bound in the low two bits, the [`TranspositionTable::age`] of
+    /// the search that stored it in the others.
+    bound_and_age: u8,
     generation: u16,
 }
+
+impl Entry {
+    fn bound(self) -> Bound {
+        match self.bound_and_age & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+
+    fn age(self) -> u8 {
+        self.bound_and_age >> 2
+    }
+}
+
+/// Entries a key may be stored in: one 64-byte cache line, read at once.
+const BUCKET: usize = 4;
+
+/// A key's [`BUCKET`] entries, aligned to the cache line they fill.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
+/// Ages run modulo this (six bits of an entry).
+const AGES: u8 = 64;
 
 /// A table hit.
 #[derive(Debug, Clone, Copy)]
@@ -59,29 +86,43 @@ pub struct Probe {
 /// The move code stored when a node has no best move.
 pub const NO_MOVE: u16 = u16::MAX;
 
-/// The search's hash table of results, sized once and shared by a worker's searches.
+/// The search's hash table of results, sized once and shared by a worker's
+/// searches.
+///
+/// A key may sit in any entry of its bucket of [`BUCKET`]. A new result
+/// replaces, in order of preference: the same position's entry, an entry of
+/// an earlier generation (which reads as empty), or the bucket's least
+/// valuable entry: the shallowest, counting each search since it was stored
+/// as two plies less. One slot per key would let the many shallow results
+/// near the leaves overwrite the few deep ones that save the most work,
+/// and continued searches (a game's moves) never free their entries:
+/// without the age, the deep results of a position left behind in the
+/// game would hold their slots for good.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     /// Never 0 while searching, so zeroed entries never match.
     generation: u16,
     /// The context of the current generation's entries, when a later search
     /// may continue it.
     context: Option<u64>,
+    /// Counts the searches (modulo [`AGES`]), continued or not.
+    age: u8,
 }
 
 impl TranspositionTable {
     /// Bytes per entry, for the memory formula.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
-    /// A table using at most `megabytes` MiB (at least one entry).
+    /// A table using at most `megabytes` MiB (at least one bucket).
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes * 1024 * 1024 / Self::ENTRY_BYTES).max(1);
+        let buckets = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
         TranspositionTable {
-            entries: vec![Entry::default(); count],
+            buckets: vec![Bucket::default(); buckets],
             generation: 0,
             context: None,
+            age: 0,
         }
     }
 
@@ -95,71 +136,88 @@ impl TranspositionTable {
             self.context = Some(context);
             return false;
         }
+        self.age = (self.age + 1) % AGES;
         true
     }
 
     /// Forgets everything: afterwards the table answers as if newly built.
     pub fn new_search(&mut self) {
         self.context = None;
+        self.age = (self.age + 1) % AGES;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // After 65 535 searches the tags wrap; a real clear keeps stale
             // entries from matching.
-            self.entries.fill(Entry::default());
+            self.buckets.fill(Bucket::default());
             self.generation = 1;
         }
     }
 
-    fn index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    /// The index of `key`'s bucket.
+    fn bucket(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
     }
 
     /// The entry for `key` if it was stored in the current generation.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Probe> {
-        let entry = &self.entries[self.index(key)];
-        if entry.generation != self.generation || entry.key != key {
-            return None;
-        }
-        let bound = match entry.bound {
-            0 => Bound::Exact,
-            1 => Bound::Lower,
-            _ => Bound::Upper,
-        };
+        let entry = self.buckets[self.bucket(key)]
+            .0
+            .iter()
+            .find(|entry| entry.generation == self.generation && entry.key == key)?;
         Some(Probe {
             move_code: entry.move_code,
             score: i32::from(entry.score),
             depth: i32::from(entry.depth),
-            bound,
+            bound: entry.bound(),
         })
     }
 
     /// Stores a result; `score` must already be adjusted with
     /// [`super::score::to_tt`].
     pub fn store(&mut self, key: u64, move_code: u16, score: i32, depth: i32, bound: Bound) {
-        let generation = self.generation;
-        let index = self.index(key);
-        let entry = &mut self.entries[index];
-        let same_position = entry.generation == generation && entry.key == key;
-        // Keep a deeper result for the same position unless the new one is exact.
-        if same_position && bound != Bound::Exact && i32::from(entry.depth) > depth + 2 {
-            return;
-        }
-        let move_code = if move_code == NO_MOVE && same_position {
-            entry.move_code
+        let (generation, age) = (self.generation, self.age);
+        let index = self.bucket(key);
+        let bucket = &mut self.buckets[index].0;
+        let same = bucket
+            .iter()
+            .position(|entry| entry.generation == generation && entry.key == key);
+        let slot = same.unwrap_or_else(|| {
+            let value = |entry: &Entry| {
+                if entry.generation != generation {
+                    return i32::MIN;
+                }
+                let searches_ago = (age + AGES - entry.age()) % AGES;
+                i32::from(entry.depth) - 2 * i32::from(searches_ago)
+            };
+            (0..BUCKET).min_by_key(|&i| value(&bucket[i])).unwrap_or(0)
+        });
+        let entry = &mut bucket[slot];
+        let move_code = if same.is_some() {
+            // Keep a deeper result for the same position unless the new one
+            // is exact, or the old one is from an earlier search.
+            if bound != Bound::Exact && entry.age() == age && i32::from(entry.depth) > depth + 2 {
+                return;
+            }
+            if move_code == NO_MOVE {
+                entry.move_code
+            } else {
+                move_code
+            }
         } else {
             move_code
+        };
+        let bound_bits = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
         };
         *entry = Entry {
             key,
             move_code,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             depth: depth.clamp(0, i32::from(i8::MAX)) as i8,
-            bound: match bound {
-                Bound::Exact => 0,
-                Bound::Lower => 1,
-                Bound::Upper => 2,
-            },
+            bound_and_age: bound_bits | (age << 2),
             generation,
         };
     }
@@ -167,7 +225,7 @@ impl TranspositionTable {
     /// Size in bytes, for metrics and the memory formula.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.entries.len() * Self::ENTRY_BYTES
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 }
 
@@ -198,6 +256,51 @@ mod tests {
         tt.new_search();
         tt.continue_search(2);
         assert!(tt.probe(42).is_none());
+    }
+
+    /// Keys that share a bucket: the multiplicative index takes the high
+    /// bits, so keys that differ only in their low bits do.
+    fn bucket_mates(tt: &TranspositionTable, count: u64) -> Vec<u64> {
+        let base = 0x1234_5678_0000_0000;
+        let keys: Vec<u64> = (1..=count).map(|i| base + i).collect();
+        assert!(keys.iter().all(|&k| tt.bucket(k) == tt.bucket(base)));
+        keys
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallowest_entry_and_keeps_the_deep_one() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let keys = bucket_mates(&tt, BUCKET as u64 + 1);
+        for (depth, &key) in [12, 3, 5, 7].iter().zip(&keys) {
+            tt.store(key, 1, 0, *depth, Bound::Lower);
+        }
+        tt.store(keys[BUCKET], 2, 0, 1, Bound::Upper);
+        assert!(tt.probe(keys[1]).is_none(), "the depth-3 entry made room");
+        for &kept in [keys[0], keys[2], keys[3], keys[BUCKET]].iter() {
+            assert!(tt.probe(kept).is_some());
+        }
+    }
+
+    #[test]
+    fn entries_of_earlier_searches_give_way_to_new_ones_in_a_continued_game() {
+        let mut tt = TranspositionTable::new(1);
+        let keys = bucket_mates(&tt, BUCKET as u64 + 1);
+        tt.continue_search(9);
+        for &key in &keys[..BUCKET] {
+            tt.store(key, 1, 0, 10, Bound::Exact);
+        }
+        for _ in 0..6 {
+            tt.continue_search(9);
+        }
+        tt.store(keys[0], 1, 0, 8, Bound::Exact);
+        // Six searches later a depth-10 entry is worth less than a fresh
+        // depth-2 one.
+        tt.store(keys[BUCKET], 3, 0, 2, Bound::Lower);
+        assert_eq!(tt.probe(keys[BUCKET]).map(|p| p.move_code), Some(3));
+        assert!(tt.probe(keys[0]).is_some(), "this search's entry stays");
+        let left = keys[1..BUCKET].iter().filter(|&&k| tt.probe(k).is_some());
+        assert_eq!(left.count(), BUCKET - 2);
     }
 
     #[test]
