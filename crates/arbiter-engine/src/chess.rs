@@ -266,6 +266,21 @@ mod tests {
 
     /// The incrementally updated hash matches a fresh computation along
     /// every line of a small tree (captures, castling, en passant, promotion).
+    /// Every move of `root` and every reply, each with the node it is played from.
+    fn first_two_plies(root: &ChessNode) -> Vec<(ChessNode, Move)> {
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let mut all = Vec::new();
+        for first in moves {
+            let node = root.play(first);
+            let mut replies = Vec::new();
+            node.legal_moves(&mut replies);
+            all.extend(replies.into_iter().map(|mv| (node.clone(), mv)));
+            all.push((root.clone(), first));
+        }
+        all
+    }
+
     #[test]
     fn incremental_hash_matches_full_hash() {
         fn walk(node: &ChessNode, depth: u32) {
@@ -310,25 +325,14 @@ mod tests {
                 .into_position(CastlingMode::Standard)
                 .unwrap();
             let root = ChessNode::new(pos);
-            let mut moves = Vec::new();
-            root.legal_moves(&mut moves);
-            for first in moves {
-                let node = root.play(first);
-                let mut replies = Vec::new();
-                node.legal_moves(&mut replies);
-                for (on, mv) in replies
-                    .into_iter()
-                    .map(|mv| (&node, mv))
-                    .chain([(&root, first)])
-                {
-                    let Some(key) = on.capture_key(mv) else {
-                        assert!(mv.capture().is_none());
-                        continue;
-                    };
-                    assert!(usize::from(key) < ChessNode::CAPTURE_KEY_SPACE);
-                    let identity = (mv.role(), mv.to(), mv.capture().unwrap());
-                    assert_eq!(*seen.entry(key).or_insert(identity), identity);
-                }
+            for (on, mv) in first_two_plies(&root) {
+                let Some(key) = on.capture_key(mv) else {
+                    assert!(mv.capture().is_none());
+                    continue;
+                };
+                assert!(usize::from(key) < ChessNode::CAPTURE_KEY_SPACE);
+                let identity = (mv.role(), mv.to(), mv.capture().unwrap());
+                assert_eq!(*seen.entry(key).or_insert(identity), identity);
             }
         }
         assert!(seen.len() > 50);
@@ -338,22 +342,11 @@ mod tests {
     fn piece_to_identities_are_in_range_and_tell_side_piece_and_target_apart() {
         let mut seen = std::collections::HashMap::new();
         let root = ChessNode::new(Chess::default());
-        let mut moves = Vec::new();
-        root.legal_moves(&mut moves);
-        for first in moves {
-            let node = root.play(first);
-            let mut replies = Vec::new();
-            node.legal_moves(&mut replies);
-            for (on, mv) in replies
-                .into_iter()
-                .map(|mv| (&node, mv))
-                .chain([(&root, first)])
-            {
-                let key = on.piece_to(mv).unwrap();
-                assert!(usize::from(key) < ChessNode::PIECE_TO_SPACE);
-                let identity = (on.position.turn(), mv.role(), mv.to());
-                assert_eq!(*seen.entry(key).or_insert(identity), identity);
-            }
+        for (on, mv) in first_two_plies(&root) {
+            let key = on.piece_to(mv).unwrap();
+            assert!(usize::from(key) < ChessNode::PIECE_TO_SPACE);
+            let identity = (on.position.turn(), mv.role(), mv.to());
+            assert_eq!(*seen.entry(key).or_insert(identity), identity);
         }
         assert!(seen.len() > 30);
     }
