@@ -304,14 +304,23 @@ pub fn pick_next<M: Copy>(moves: &mut [(i64, M)], index: usize) -> M {
 }
 
 /// The order keys of captures by MVV-LVA (other moves, such as evasions
-/// in check, after the captures in generation order), for quiescence and
+/// in check, after the captures in generation order), the table's move
+/// (`hash_move`, [`NO_MOVE`] for none) before all, for quiescence and
 /// [`pick_next`].
-pub fn score_captures<G: SearchGame>(pos: &G, moves: &[G::Move], keys: &mut Vec<(i64, G::Move)>) {
+pub fn score_captures<G: SearchGame>(
+    pos: &G,
+    moves: &[G::Move],
+    hash_move: u16,
+    keys: &mut Vec<(i64, G::Move)>,
+) {
     keys.clear();
     keys.extend(moves.iter().enumerate().map(|(index, &mv)| {
-        let score = pos
-            .capture_values(mv)
-            .map_or(0, |(victim, attacker)| victim * 16 - attacker / 16);
+        let score = if hash_move != NO_MOVE && G::move_code(mv) == hash_move {
+            ORDER_HASH_MOVE
+        } else {
+            pos.capture_values(mv)
+                .map_or(0, |(victim, attacker)| victim * 16 - attacker / 16)
+        };
         (order_key(score, index), mv)
     }));
 }

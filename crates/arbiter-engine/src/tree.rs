@@ -520,12 +520,15 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
         // Any stored result is at least as deep as quiescence.
         let key = pos.zobrist();
+        let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(key) {
             let score = from_tt(hit.score, ply);
             if hit.bound.settles(score, alpha, beta) {
                 return score;
             }
+            hash_move = hit.move_code;
         }
+        let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         let stand_pat;
@@ -547,8 +550,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             pos.tactical_moves(&mut moves);
         }
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        score_captures(pos, &moves, &mut keys);
+        score_captures(pos, &moves, hash_move, &mut keys);
         let mut best = stand_pat;
+        let mut best_code = NO_MOVE;
         for index in 0..moves.len() {
             let mv = pick_next(&mut keys, index);
             // Delta pruning: even winning the victim outright cannot reach alpha.
@@ -573,6 +577,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_code = G::move_code(mv);
                     if score >= beta {
                         break;
                     }
@@ -581,6 +586,18 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
         self.move_buffers[ply] = moves;
         self.key_buffers[ply] = keys;
+        // Stored at depth 0, the result settles the same position's next
+        // quiescence (a transposition, or the next iteration's) and orders
+        // its captures; the table's buckets keep the deeper entries it
+        // could otherwise have displaced.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_code, to_tt(best, ply), 0, bound);
         best
     }
 }
