@@ -63,6 +63,12 @@ impl Default for ChessRules {
     }
 }
 
+/// A 64-bit hash of two bitboards whose high bits depend on every input bit.
+fn mix(white: u64, black: u64) -> u64 {
+    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
 /// Centipawn values for MVV-LVA and delta pruning.
 #[must_use]
 pub const fn role_value(role: Role) -> i32 {
@@ -162,6 +168,12 @@ impl SearchGame for ChessNode {
 
     fn zobrist(&self) -> u64 {
         self.hash
+    }
+
+    fn structure_key(&self) -> Option<u64> {
+        let board = self.position.board();
+        let pawns = board.pawns();
+        Some(mix((pawns & board.white()).0, (pawns & board.black()).0))
     }
 
     fn in_check(&self) -> bool {

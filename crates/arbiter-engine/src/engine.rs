@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::Evaluator;
+use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
 use super::limits::{Clock, Limits};
 use super::memory::SearchMemory;
@@ -278,6 +279,7 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     pub(super) static_evals: Vec<i32>,
     pub(super) lmr: Vec<[i32; 64]>,
     pub(super) eval_cache: EvalCache,
+    pub(super) correction: CorrectionHistory,
     /// A root move that beat the first move of an iteration that was then
     /// interrupted: proven at least as good, so worth playing.
     pub(super) interrupted_improvement: Option<RootMove<G::Move>>,
@@ -354,6 +356,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
             eval_cache: EvalCache::new(),
+            correction: CorrectionHistory::new(),
             interrupted_improvement: None,
         }
     }

@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod chess;
+mod correction;
 pub mod engine;
 pub mod eval;
 mod eval_cache;
@@ -146,6 +147,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn play_null(&self) -> Option<Self>;
     /// Position hash; clocks are excluded so repetitions compare equal.
     fn zobrist(&self) -> u64;
+    /// A hash of the structure whose misjudgements the evaluation repeats
+    /// (chess: the pawns), for the correction history
+    /// (`correction.rs`); its high bits index the table. `None` by default
+    /// (no correction).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// Compact identity of a move, below [`SearchGame::MOVE_CODE_SPACE`];

@@ -120,11 +120,14 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         }
     }
 
-    /// The evaluator's score of `pos`, whose key is `key`, through the cache.
+    /// The evaluator's score of `pos`, whose key is `key`, through the
+    /// cache, with the correction history's adjustment.
     fn static_eval(&mut self, pos: &G, key: u64) -> i32 {
         let evaluator = self.evaluator;
-        self.eval_cache
-            .get_or_insert(key, || evaluator.evaluate(pos))
+        let raw = self
+            .eval_cache
+            .get_or_insert(key, || evaluator.evaluate(pos));
+        self.correction.correct(pos, raw)
     }
 
     pub(super) fn no_move_score(pos: &G, in_check: bool, ply: usize) -> i32 {
@@ -297,6 +300,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_code = NO_MOVE;
+        let mut best_is_tactical = false;
         let mut quiets_tried = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets_tried.clear();
         let mut captures_tried = std::mem::take(&mut self.capture_buffers[ply]);
@@ -449,6 +453,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 best_score = score;
                 if score > alpha {
                     best_code = code;
+                    best_is_tactical = tactical;
                     alpha = score;
                     if is_pv {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -499,6 +504,18 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         };
         self.tt
             .store(key, best_code, to_tt(best_score, ply), depth, bound);
+        // The search's verdict teaches the correction history where it says
+        // more than a bound on the wrong side of the evaluation would, and
+        // only for a quiet best move or none: a winning capture's gain is
+        // the tactics', not an error of the evaluation.
+        let informative = match bound {
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+            Bound::Exact => true,
+        };
+        if informative && !in_check && !best_is_tactical && !is_mate(best_score) {
+            self.correction.update(pos, depth, static_eval, best_score);
+        }
         best_score
     }
 
