@@ -217,10 +217,24 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
         Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept.aged(),
         _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE, G::PIECE_TO_SPACE),
     };
+    // The evaluation's errors by structure are averages, not counts: kept
+    // as they are.
+    let correction = match memory.correction.take() {
+        Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept,
+        _ => CorrectionHistory::new(),
+    };
     let clock = Clock::new(&limits, request.root.side_to_move(), stop);
-    let mut searcher = Searcher::new(request, evaluator, &mut memory.tt, clock, histories);
+    let mut searcher = Searcher::new(
+        request,
+        evaluator,
+        &mut memory.tt,
+        clock,
+        histories,
+        correction,
+    );
     let result = searcher.iterate(request, on_info);
     memory.histories = Some(searcher.ordering.into_histories());
+    memory.correction = Some(searcher.correction);
     result
 }
 
@@ -292,6 +306,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         tt: &'a mut TranspositionTable,
         clock: Clock,
         histories: Histories,
+        correction: CorrectionHistory,
     ) -> Self {
         // Entry i was reached by the move played from entry i - 1.
         let moves_known = request.history_moves.len() == request.history.len();
@@ -356,7 +371,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             lmr,
             eval_cache: EvalCache::new(),
-            correction: CorrectionHistory::new(),
+            correction,
             interrupted_improvement: None,
         }
     }

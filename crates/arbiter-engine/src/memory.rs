@@ -1,5 +1,7 @@
 //! What a worker's searches keep from one to the next: the transposition
-//! table and the move-ordering histories.
+//! table, the move-ordering histories and the evaluation's correction
+//! history (which goes with the histories, unaged: its entries are
+//! averages, not counts).
 //!
 //! A search that must be reproducible (bounded by nodes or depth) starts
 //! from neither, so that it answers the same on any worker. One bounded only
@@ -10,6 +12,7 @@
 //! ([`SearchParams::keep_histories_between_searches`](crate::params::SearchParams)),
 //! divided by [`HISTORY_AGE_DIVISOR`](crate::params::HISTORY_AGE_DIVISOR).
 
+use super::correction::CorrectionHistory;
 use super::ordering::Histories;
 use super::tt::TranspositionTable;
 
@@ -20,6 +23,8 @@ pub struct SearchMemory {
     /// The last search's histories; `None` before the first search (or
     /// after one that did not finish).
     pub(crate) histories: Option<Histories>,
+    /// The last search's correction history, kept with the histories.
+    pub(crate) correction: Option<CorrectionHistory>,
 }
 
 impl SearchMemory {
@@ -30,6 +35,7 @@ impl SearchMemory {
         SearchMemory {
             tt: TranspositionTable::new(megabytes),
             histories: None,
+            correction: None,
         }
     }
 
