@@ -240,22 +240,6 @@ impl SearchGame for XiangqiNode {
         self.position.zobrist()
     }
 
-    /// Soldiers, advisors and elephants: the soldiers' advance and the
-    /// defenders left around each general.
-    fn structure_key(&self) -> Option<u64> {
-        let p = &self.position;
-        let side = |side| {
-            p.pieces(side, PieceKind::Soldier)
-                ^ p.pieces(side, PieceKind::Advisor).rotate_left(31)
-                ^ p.pieces(side, PieceKind::Elephant).rotate_left(67)
-        };
-        let fold =
-            |bits: u128| (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let h = fold(side(Side::White)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ fold(side(Side::Black)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        Some((h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9))
-    }
-
     fn in_check(&self) -> bool {
         self.in_check
     }
