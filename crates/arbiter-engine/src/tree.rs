@@ -495,13 +495,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         self.quiet_buffers[ply] = quiets_tried;
         self.capture_buffers[ply] = captures_tried;
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt
             .store(key, best_code, to_tt(best_score, ply), depth, bound);
         // The search's verdict teaches the correction history where it says
@@ -607,13 +601,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // quiescence (a transposition, or the next iteration's) and orders
         // its captures; the table's buckets keep the deeper entries it
         // could otherwise have displaced.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(key, best_code, to_tt(best, ply), 0, bound);
         best
     }

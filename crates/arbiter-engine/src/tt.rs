@@ -21,6 +21,19 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a node's best score `best`, searched in the window
+    /// (`alpha`, `beta`), says about its true score.
+    #[must_use]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
     /// Whether a stored `score` with this bound settles a node searched in
     /// the window (`alpha`, `beta`) without searching it.
     #[must_use]
