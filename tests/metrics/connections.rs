@@ -278,11 +278,16 @@ async fn under_tls_the_deadline_covers_the_handshake() {
 /// resident memory where it was: the cap, not the flood, bounds it. Without
 /// the cap each of these connections would cost tens of KiB for as long as
 /// it stays open (the deadline here is a minute).
+///
+/// Resident memory moves in steps of 2 MiB (transparent huge pages). On a
+/// 2-core host running two engine matches beside it, this flood grew it by
+/// 2.0 to 8.4 MB with the cap of 8 (seven runs) and by 16.8 to 21.0 MB with
+/// a cap of 1,000 (four runs): the bound sits between the two.
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn memory_stays_bounded_under_a_flood_of_idle_connections() {
     const FLOOD: usize = 600;
-    const BOUND: u64 = 8 << 20;
+    const BOUND: u64 = 12 << 20;
 
     let _serial = crate::SERIAL.lock().await;
     let server = ServerProcess::start(
