@@ -133,6 +133,10 @@ pub struct SearchParams {
     pub extend_losing_checks: bool,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
+    /// Whether quiescence stores its result in the table (at depth 0) and
+    /// searches the table's move first; it always takes a stored result
+    /// that settles its window.
+    pub quiescence_uses_table: bool,
     /// Whether a search bounded only by time continues from the table the
     /// previous search of the same game and rules left
     /// ([`SearchMemory`](super::SearchMemory)), instead of an empty one.
@@ -164,6 +168,7 @@ pub const CHESS: SearchParams = SearchParams {
     lmr_history_divisor: 6_000,
     extend_losing_checks: false,
     delta_margin: 200,
+    quiescence_uses_table: true,
     keep_table_between_searches: true,
     keep_histories_between_searches: true,
 };
@@ -177,6 +182,9 @@ pub const CHESS: SearchParams = SearchParams {
 /// the histories too (+12.8 ± 10.0 at 20,000 nodes with memory kept,
 /// BENCHMARKS.md, Engine changes). The differences:
 /// - no IIR and no history in LMR;
+/// - quiescence neither stores to the table nor orders by it: doing both,
+///   as chess does, scored -19.5 ± 17.8 Elo over 910 games with memory kept
+///   (BENCHMARKS.md, Engine changes);
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
 ///   of a verdict (BENCHMARKS.md, Engine changes);
@@ -195,6 +203,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
     extend_losing_checks: true,
+    quiescence_uses_table: false,
     ..CHESS
 };
 

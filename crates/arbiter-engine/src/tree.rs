@@ -537,7 +537,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             if hit.bound.settles(score, alpha, beta) {
                 return score;
             }
-            hash_move = hit.move_code;
+            if self.params.quiescence_uses_table {
+                hash_move = hit.move_code;
+            }
         }
         let original_alpha = alpha;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
@@ -601,8 +603,10 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // quiescence (a transposition, or the next iteration's) and orders
         // its captures; the table's buckets keep the deeper entries it
         // could otherwise have displaced.
-        let bound = Bound::of(best, original_alpha, beta);
-        self.tt.store(key, best_code, to_tt(best, ply), 0, bound);
+        if self.params.quiescence_uses_table {
+            let bound = Bound::of(best, original_alpha, beta);
+            self.tt.store(key, best_code, to_tt(best, ply), 0, bound);
+        }
         best
     }
 }
