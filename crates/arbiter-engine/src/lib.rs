@@ -24,6 +24,7 @@ mod node;
 pub mod ordering;
 pub mod params;
 pub mod pool;
+mod request;
 pub mod score;
 pub mod strength;
 pub mod time;
@@ -36,14 +37,13 @@ pub mod xiangqi;
 use std::fmt;
 
 pub use analysis::{Analysis, AnalysisError, AnalysisEvent, Started};
-pub use engine::{
-    HistoryEntry, SearchEvent, SearchInfo, SearchRequest, SearchResult, StopReason, search,
-};
+pub use engine::search;
 pub use limits::Limits;
 pub use memory::SearchMemory;
 pub use pool::{
     NoObserver, PoolConfig, PoolFull, PoolObserver, PoolStats, SearchHandle, SearchPool,
 };
+pub use request::{HistoryEntry, SearchEvent, SearchInfo, SearchRequest, SearchResult, StopReason};
 pub use score::Score;
 pub use strength::Strength;
 pub use time::ClockLimits;

@@ -19,9 +19,10 @@ use std::time::{Duration, Instant};
 
 use super::Evaluator;
 use super::SearchGame;
-use super::engine::{SearchEvent, SearchRequest, search};
+use super::engine::search;
 use super::memory::SearchMemory;
 use super::params::DEFAULT_TT_MB;
+use super::request::{SearchEvent, SearchRequest};
 
 /// Sizing of the pool.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,13 +4,14 @@
 //! (iterative deepening, aspiration, the root) is in `engine.rs`.
 
 use super::Evaluator;
-use super::engine::{Searcher, StackEntry, StopReason};
+use super::engine::{Searcher, StackEntry};
 use super::node::NodeType;
 use super::ordering::{Context, NO_PIECE_TO, pick_next, score_captures};
 use super::params::{
     LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK,
     NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
 };
+use super::request::StopReason;
 use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_in, to_tt};
 use super::tt::{Bound, NO_MOVE};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
