@@ -49,6 +49,10 @@ if [[ ! -x $base_bin ]]; then
     trap - EXIT
 fi
 
+# Cargo judges a build fresh by modification times: where worktrees share
+# one target directory, another tree's later build would otherwise pass for
+# this one's. Touching this tree's sources makes them the newest.
+find "$root/crates" "$root/src" -name '*.rs' -exec touch {} +
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 new_bin=$out/arbiter-new-$$
 cp "$root/target/release/arbiter" "$new_bin"
