@@ -280,9 +280,9 @@ async fn under_tls_the_deadline_covers_the_handshake() {
 /// it stays open (the deadline here is a minute).
 ///
 /// Resident memory moves in steps of 2 MiB (transparent huge pages). On a
-/// 2-core host running two engine matches beside it, this flood grew it by
-/// 2.0 to 8.4 MB with the cap of 8 (seven runs) and by 16.8 to 21.0 MB with
-/// a cap of 1,000 (four runs): the bound sits between the two.
+/// 2-core host, this flood grew it by 2.0 to 8.4 MB with the cap of 8 (six
+/// runs beside two engine matches, one cold CI run) and by 16.8 to 21.0 MB
+/// with a cap of 1,000 (four runs): the bound sits between the two.
 #[cfg(target_os = "linux")]
 #[tokio::test]
 async fn memory_stays_bounded_under_a_flood_of_idle_connections() {

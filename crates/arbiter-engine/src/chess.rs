@@ -271,10 +271,18 @@ impl SearchGame for ChessNode {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+
+    /// The position of a test's FEN, standard castling; panics on a bad one.
+    pub(crate) fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
 
     /// The incrementally updated hash matches a fresh computation along
     /// every line of a small tree (captures, castling, en passant, promotion).
@@ -315,11 +323,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let pos: Chess = position(fen);
             walk(&ChessNode::new(pos), 3);
         }
     }
@@ -331,11 +335,7 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let pos: Chess = position(fen);
             let root = ChessNode::new(pos);
             for (on, mv) in first_two_plies(&root) {
                 let Some(key) = on.capture_key(mv) else {
@@ -364,11 +364,7 @@ mod tests {
     }
 
     fn node_and_move(fen: &str, uci: &str) -> (ChessNode, Move) {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let pos: Chess = position(fen);
         let mv = uci
             .parse::<shakmaty::uci::UciMove>()
             .unwrap()

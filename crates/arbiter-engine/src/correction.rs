@@ -72,19 +72,13 @@ impl CorrectionHistory {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::chess::ChessNode;
-    use shakmaty::{CastlingMode, Chess, fen::Fen};
+    use crate::chess::tests::position;
 
     fn node(fen: &str) -> ChessNode {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        ChessNode::new(pos)
+        ChessNode::new(position(fen))
     }
 
     #[test]

@@ -247,6 +247,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_best_score_bounds_the_true_one_by_where_it_fell_in_the_window() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(70, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(49, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(11, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        assert_eq!(Bound::of(-300, 10, 50), Bound::Upper);
+    }
+
+    #[test]
     fn new_search_forgets_entries() {
         let mut tt = TranspositionTable::new(1);
         tt.new_search();

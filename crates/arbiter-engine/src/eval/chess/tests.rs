@@ -2,17 +2,14 @@
 //! trace that reproduces it.
 
 use super::*;
+use crate::chess::tests::position;
 use crate::eval::trace::testing::{XorShift, assert_layout_covers};
+use shakmaty::Chess;
 use shakmaty::attacks::pawn_attacks;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
 
 fn eval(fen: &str) -> i32 {
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let pos: Chess = position(fen);
     ChessEvaluator.evaluate(&ChessNode::new(pos))
 }
 
@@ -85,11 +82,7 @@ fn sample_positions() -> Vec<Chess> {
     let mut positions = Vec::new();
     for start in starts {
         for _ in 0..12 {
-            let mut pos: Chess = start
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let mut pos: Chess = position(start);
             for _ in 0..120 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -124,11 +117,7 @@ fn trace_reproduces_the_evaluation() {
 
 /// White's count minus Black's of the weight `index` in `fen`'s trace.
 fn coefficient(fen: &str, index: usize) -> i16 {
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let pos: Chess = position(fen);
     trace(&pos)
         .coefficients
         .iter()
