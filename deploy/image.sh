@@ -115,7 +115,7 @@ check_runtime_stages_agree() {
 build_binary() {
   log "building static binary: cargo build --release --target $TARGET (crt-static)"
   local start=$SECONDS
-  (cd "$REPO" && RUSTFLAGS="-C target-feature=+crt-static" CARGO_TARGET_DIR="$TARGET_DIR" \
+  (cd "$REPO" && RUSTFLAGS="-C target-feature=+crt-static -C target-cpu=x86-64-v2" CARGO_TARGET_DIR="$TARGET_DIR" \
     cargo build --release --locked --target "$TARGET" --bin arbiter)
   [ -x "$BIN" ] || die "no binary at $BIN"
   # Captured first: under pipefail an early-exiting `grep -q` could fail the pipe.
