@@ -3,6 +3,7 @@
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Board, Chess, EnPassantMode, Move, Position, Role, Square};
 
+use super::correction::structure_hash;
 use super::exchange::swap;
 use super::params::{self, SearchParams};
 use super::wdl::{self, WdlModel};
@@ -61,12 +62,6 @@ impl Default for ChessRules {
             fifty_move_rule: true,
         }
     }
-}
-
-/// A 64-bit hash of two bitboards whose high bits depend on every input bit.
-fn mix(white: u64, black: u64) -> u64 {
-    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// Centipawn values for MVV-LVA and delta pruning.
@@ -173,7 +168,10 @@ impl SearchGame for ChessNode {
     fn structure_key(&self) -> Option<u64> {
         let board = self.position.board();
         let pawns = board.pawns();
-        Some(mix((pawns & board.white()).0, (pawns & board.black()).0))
+        Some(structure_hash(
+            (pawns & board.white()).0,
+            (pawns & board.black()).0,
+        ))
     }
 
     fn in_check(&self) -> bool {

@@ -28,6 +28,13 @@ fn weight(depth: i32) -> i32 {
     (depth + 1).clamp(1, 16)
 }
 
+/// A 64-bit hash of two sides' structures whose high bits (the table's
+/// index) depend on every input bit; each game's `structure_key` calls it.
+pub(crate) fn structure_hash(white: u64, black: u64) -> u64 {
+    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
 #[derive(Debug)]
 pub(crate) struct CorrectionHistory {
     entries: Vec<i32>,

@@ -148,7 +148,7 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Position hash; clocks are excluded so repetitions compare equal.
     fn zobrist(&self) -> u64;
     /// A hash of the structure whose misjudgements the evaluation repeats
-    /// (chess: the pawns; xiangqi has none until its own test), for the
+    /// (chess: the pawns; xiangqi: the soldiers, advisors and elephants), for the
     /// correction history (`correction.rs`); its high bits index the table.
     /// `None` by default (no correction).
     fn structure_key(&self) -> Option<u64> {

@@ -33,9 +33,10 @@
 //!   last move and after the mover's own move before it. Chess only so far
 //!   (a game opts in through `SearchGame::piece_to`).
 //! - *Correction history*: the static evaluation's recent error by side to
-//!   move and pawn structure, added to later evaluations of the same
-//!   structure before pruning judges them (`correction.rs`). Chess only so
-//!   far (a game opts in through `SearchGame::structure_key`).
+//!   move and structure (chess: pawns; xiangqi: soldiers, advisors and
+//!   elephants), added to later evaluations of the same structure before
+//!   pruning judges them (`correction.rs`; a game opts in through
+//!   `SearchGame::structure_key`).
 //! - *Futility pruning*: near the leaves, quiet moves are skipped when the
 //!   static evaluation plus a margin cannot reach alpha.
 //! - *SEE*: static exchange evaluation, the material a capture nets if both

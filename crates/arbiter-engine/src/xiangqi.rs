@@ -7,6 +7,7 @@ use arbiter_rules::xiangqi::{
 };
 use arbiter_rules::{MaterialDraw, Outcome, PieceKind, RuleSet, Side};
 
+use super::correction::structure_hash;
 use super::exchange::swap;
 use super::params::{self, SearchParams};
 use super::wdl::{self, WdlModel};
@@ -105,6 +106,12 @@ impl XiangqiNode {
             _ => RepetitionVerdict::Draw,
         })
     }
+}
+
+/// The 90 squares' bits in 64: the high 26 bits scattered by an odd
+/// multiplier over the low 64, so that every square counts.
+fn fold(bits: u128) -> u64 {
+    (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl From<Position> for XiangqiNode {
@@ -240,6 +247,24 @@ impl SearchGame for XiangqiNode {
         self.position.zobrist()
     }
 
+    /// Soldiers, advisors and elephants: the chains a soldier push changes
+    /// slowly and the defence whose gaps cannons and horses exploit, the
+    /// structures the evaluation misjudges the same way every time.
+    fn structure_key(&self) -> Option<u64> {
+        let structure = |side| {
+            let p = &self.position;
+            fold(
+                p.pieces(side, PieceKind::Soldier)
+                    | p.pieces(side, PieceKind::Advisor)
+                    | p.pieces(side, PieceKind::Elephant),
+            )
+        };
+        Some(structure_hash(
+            structure(Side::White),
+            structure(Side::Black),
+        ))
+    }
+
     fn in_check(&self) -> bool {
         self.in_check
     }
@@ -340,6 +365,28 @@ mod tests {
     fn exchange(fen: &str, iccs: &str) -> Option<i32> {
         let node = XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap());
         node.static_exchange(parse_iccs(iccs).unwrap())
+    }
+
+    fn structure_key(fen: &str) -> Option<u64> {
+        XiangqiNode::new(Position::from_fen(fen, Strictness::Strict).unwrap()).structure_key()
+    }
+
+    #[test]
+    fn the_structure_key_follows_soldiers_and_defenders_only() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        // A cannon moved: the same structure.
+        let cannon = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        // A soldier pushed, an elephant moved: other structures.
+        let soldier = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        let elephant = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2B2C1/9/RN1AKABNR b - - 1 1";
+        // A black soldier pushed.
+        let black_soldier = "rnbakabnr/9/1c5c1/p1p1p3p/6p2/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2";
+        let key = structure_key(start);
+        assert!(key.is_some());
+        assert_eq!(structure_key(cannon), key);
+        for other in [soldier, elephant, black_soldier] {
+            assert_ne!(structure_key(other), key, "{other}");
+        }
     }
 
     #[test]
