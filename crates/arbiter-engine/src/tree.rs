@@ -294,9 +294,21 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             self.move_buffers[ply] = moves;
             return Self::no_move_score(pos, in_check, ply);
         }
+        // The hash move, when legal here, is searched before the other moves
+        // are given their keys (an exchange evaluation per capture, histories
+        // per quiet move): most nodes that have one cut off on it and never
+        // need the keys, and those that do get keys from histories the hash
+        // move's search has just taught.
+        let hash_first = (hash_move != NO_MOVE)
+            .then(|| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|&mv| G::move_code(mv) == hash_move)
+            })
+            .flatten();
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        self.ordering
-            .score(pos, &moves, hash_move, context, ply, &mut keys);
+        let mut scored = false;
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -325,7 +337,21 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 + self.params.futility_margin_per_depth * depth
                 <= alpha;
         for index in 0..moves.len() {
-            let mv = pick_next(&mut keys, index);
+            let mv = match hash_first {
+                Some(mv) if index == 0 => mv,
+                _ => {
+                    if !scored {
+                        self.ordering
+                            .score(pos, &moves, hash_move, context, ply, &mut keys);
+                        scored = true;
+                        if hash_first.is_some() {
+                            // Picks the hash move, already searched, out of the way.
+                            pick_next(&mut keys, 0);
+                        }
+                    }
+                    pick_next(&mut keys, index)
+                }
+            };
             let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
             // Every capture is tactical.
