@@ -18,6 +18,9 @@
 //!   skipped once enough moves have been tried.
 //! - *Delta pruning*: quiescence skips captures that cannot lift the score
 //!   back to alpha even if the victim were free.
+//! - *Hash move*: the move the transposition table stored for the position,
+//!   searched first; chess searches it before the other moves are given
+//!   their order keys, which most nodes it cuts off never need.
 //! - *MVV-LVA*: most valuable victim, least valuable attacker first.
 //! - *Killers*: quiet moves that caused a cut at the same ply in a sibling.
 //! - *History*: quiet moves rewarded by depth² each time they cause a cut,
@@ -132,6 +135,11 @@ pub struct SearchParams {
     /// or the checking piece's arrival losing it) still earns the check
     /// extension.
     pub extend_losing_checks: bool,
+    /// Whether a node searches the hash move before it gives the other
+    /// moves their order keys (`tree.rs`), which spares the keys' cost
+    /// where the hash move cuts off and changes which histories the keys
+    /// read.
+    pub hash_move_before_keys: bool,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
     /// Whether quiescence stores its result in the table (at depth 0) and
@@ -168,6 +176,7 @@ pub const CHESS: SearchParams = SearchParams {
     iir_min_depth: 4,
     lmr_history_divisor: 6_000,
     extend_losing_checks: false,
+    hash_move_before_keys: true,
     delta_margin: 200,
     quiescence_uses_table: true,
     keep_table_between_searches: true,
@@ -188,6 +197,9 @@ pub const CHESS: SearchParams = SearchParams {
 /// - quiescence neither stores to the table nor orders by it: doing both,
 ///   as chess does, scored -19.5 ± 17.8 Elo over 910 games with memory kept
 ///   (BENCHMARKS.md, Engine changes);
+/// - every node gives all its moves their keys before it searches the
+///   hash move: searching the hash move first, as chess does, is untested
+///   here;
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
 ///   of a verdict (BENCHMARKS.md, Engine changes);
@@ -207,6 +219,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     lmr_history_divisor: 0,
     extend_losing_checks: true,
     quiescence_uses_table: false,
+    hash_move_before_keys: false,
     ..CHESS
 };
 

@@ -299,7 +299,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // per quiet move): most nodes that have one cut off on it and never
         // need the keys, and those that do get keys from histories the hash
         // move's search has just taught.
-        let hash_first = (hash_move != NO_MOVE)
+        let hash_first = (self.params.hash_move_before_keys && hash_move != NO_MOVE)
             .then(|| {
                 moves
                     .iter()
