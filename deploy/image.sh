@@ -112,10 +112,29 @@ check_runtime_stages_agree() {
   ok "Dockerfile and Containerfile.local runtime stages agree"
 }
 
+# The processor level the binary is built for is .cargo/config.toml's; a
+# RUSTFLAGS setting replaces that file's flags, so this script and
+# deploy/Dockerfile name the level again, and must name the same one.
+cpu_level() {
+  local level
+  level=$(grep -o 'target-cpu=[A-Za-z0-9_-]*' "$REPO/.cargo/config.toml" | head -n 1 | cut -d= -f2)
+  [ -n "$level" ] || die "no target-cpu in .cargo/config.toml"
+  echo "$level"
+}
+
+check_cpu_level_agrees() {
+  local level
+  level=$(cpu_level)
+  grep -q "^ENV RUSTFLAGS=.*-C target-cpu=$level\b" "$DEPLOY/Dockerfile" \
+    || die "deploy/Dockerfile's RUSTFLAGS do not name target-cpu=$level, as .cargo/config.toml does"
+  ok "deploy/Dockerfile builds for $level, as .cargo/config.toml"
+}
+
 build_binary() {
   log "building static binary: cargo build --release --target $TARGET (crt-static)"
-  local start=$SECONDS
-  (cd "$REPO" && RUSTFLAGS="-C target-feature=+crt-static -C target-cpu=x86-64-v2" CARGO_TARGET_DIR="$TARGET_DIR" \
+  local start=$SECONDS level
+  level=$(cpu_level)
+  (cd "$REPO" && RUSTFLAGS="-C target-feature=+crt-static -C target-cpu=$level" CARGO_TARGET_DIR="$TARGET_DIR" \
     cargo build --release --locked --target "$TARGET" --bin arbiter)
   [ -x "$BIN" ] || die "no binary at $BIN"
   # Captured first: under pipefail an early-exiting `grep -q` could fail the pipe.
@@ -130,6 +149,7 @@ build_binary() {
 build_image() {
   ensure_build_tools
   check_runtime_stages_agree
+  check_cpu_level_agrees
   build_binary
   local ctx epoch
   ctx=$(mktemp -d)
