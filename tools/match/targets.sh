@@ -7,7 +7,7 @@
 #
 #   tools/match/targets.sh [LIMIT] [GAMES] [SKILL]
 #
-# LIMIT is `--tc 10+0.1` (the default) or `--movetime 100`; GAMES defaults to
+# LIMIT is `--tc 10+0.1` (the default) or `--movetime 100`, quoted or not; GAMES defaults to
 # 100 per match. With SKILL (the issue's rung on the way is 15), only xiangqi
 # is played, against Fairy-Stockfish at that Skill Level, two games at a time
 # on one server with two search threads (still one a search). The servers are
@@ -15,9 +15,16 @@
 # target/targets/GAME-PID.pgn, the summaries to the output.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+# The limit may come as one argument or as two (`--tc 10+0.1` unquoted).
+if [[ ${1:-} == --tc || ${1:-} == --movetime ]]; then
+    set -- "$1 ${2:?$1 needs a value}" "${@:3}"
+fi
 limit=${1:---tc 10+0.1}
 games=${2:-100}
 skill=${3:-}
+[[ $limit =~ ^--(tc|movetime)\ [0-9.+]+$ ]] || { echo "targets.sh: LIMIT must be --tc BASE+INC or --movetime MS, not '$limit'" >&2; exit 2; }
+[[ $games =~ ^[1-9][0-9]*$ ]] || { echo "targets.sh: GAMES must be a positive number, not '$games'" >&2; exit 2; }
+[[ -z $skill || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: SKILL must be a number, not '$skill'" >&2; exit 2; }
 "$root/tools/engines.sh"
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 bin=$root/target/release/arbiter
