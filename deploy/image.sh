@@ -117,7 +117,9 @@ check_runtime_stages_agree() {
 # deploy/Dockerfile name the level again, and must name the same one.
 cpu_level() {
   local level
-  level=$(grep -o 'target-cpu=[A-Za-z0-9_-]*' "$REPO/.cargo/config.toml" | head -n 1 | cut -d= -f2)
+  # One sed, no pipe: under pipefail a grep finding nothing would end the
+  # script here, before die could say why.
+  level=$(sed -n 's/.*target-cpu=\([A-Za-z0-9_-]*\).*/\1/p;T;q' "$REPO/.cargo/config.toml")
   [ -n "$level" ] || die "no target-cpu in .cargo/config.toml"
   echo "$level"
 }
