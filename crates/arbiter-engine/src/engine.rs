@@ -129,6 +129,10 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     /// Static evaluation at each ply (`-INFINITY` in check), for the
     /// improving heuristic.
     pub(super) static_evals: Vec<i32>,
+    /// The move a singular-extension search leaves out at each ply
+    /// (`NO_MOVE`: none): the node is searched again without it, to learn
+    /// whether the hash move alone holds it.
+    pub(super) excluded: Vec<u16>,
     pub(super) lmr: Vec<[i32; 64]>,
     pub(super) eval_cache: EvalCache,
     pub(super) correction: CorrectionHistory,
@@ -207,6 +211,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             quiet_buffers: vec![Vec::new(); MAX_PLY + 2],
             capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
+            excluded: vec![NO_MOVE; MAX_PLY + 2],
             lmr,
             eval_cache: EvalCache::new(),
             correction,

@@ -140,6 +140,14 @@ pub struct SearchParams {
     /// where the hash move cuts off and changes which histories the keys
     /// read.
     pub hash_move_before_keys: bool,
+    /// Singular extensions apply from this depth: where the table holds a
+    /// lower bound for the hash move at most 3 plies shallower, the node is
+    /// searched again without it at half depth against that bound less
+    /// 2 × depth. If no other move comes near, the hash move is extended a
+    /// ply; if even that lowered bound beats beta, the node is cut
+    /// (multi-cut); else, if the stored bound beats beta, the hash move is
+    /// searched a ply shallower (negative extension).
+    pub singular_min_depth: i32,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
     /// Whether quiescence stores its result in the table (at depth 0) and
@@ -177,6 +185,7 @@ pub const CHESS: SearchParams = SearchParams {
     lmr_history_divisor: 6_000,
     extend_losing_checks: false,
     hash_move_before_keys: true,
+    singular_min_depth: 8,
     delta_margin: 200,
     quiescence_uses_table: true,
     keep_table_between_searches: true,
@@ -220,6 +229,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     extend_losing_checks: true,
     quiescence_uses_table: false,
     hash_move_before_keys: false,
+    singular_min_depth: MAX_DEPTH + 1,
     ..CHESS
 };
 

@@ -203,12 +203,27 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
 
         let key = self.stack[self.stack.len() - 1].zobrist;
         let context = self.context();
+        // Set while this node is searched again without its hash move (the
+        // singular extension's test below): that search neither trusts nor
+        // writes the table, prunes nothing before the moves, and skips the move.
+        let excluded = self.excluded[ply];
         let mut hash_move = NO_MOVE;
+        let mut singular_candidate = None;
         if let Some(hit) = self.tt.probe(key) {
             hash_move = hit.move_code;
             let score = from_tt(hit.score, ply);
-            if !is_pv && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
-                return score;
+            if excluded == NO_MOVE {
+                if !is_pv && hit.depth >= depth && hit.bound.settles(score, alpha, beta) {
+                    return score;
+                }
+                if depth >= self.params.singular_min_depth
+                    && hit.depth >= depth - 3
+                    && hit.bound != Bound::Upper
+                    && hash_move != NO_MOVE
+                    && !is_mate(score)
+                {
+                    singular_candidate = Some(score);
+                }
             }
         }
 
@@ -225,7 +240,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 || self.static_evals[ply - 2] == -INFINITY
                 || static_eval > self.static_evals[ply - 2]);
 
-        if !is_pv && !in_check {
+        if !is_pv && !in_check && excluded == NO_MOVE {
             // Reverse futility: far above beta near the leaves, trust it.
             if depth <= self.params.rfp_max_depth
                 && !is_mate(beta)
@@ -287,6 +302,39 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             depth -= 1;
         }
 
+        // Singular extension: a hash move that alone holds the node (no
+        // other move reaches its stored lower bound less a margin, at half
+        // depth) is the line the node stands on, and is searched a ply
+        // deeper. If even the lowered bound beats beta without it, several
+        // moves refute the node and it is cut now (multi-cut). If the stored
+        // bound beats beta but others come near, the hash move is not alone
+        // and is searched a ply shallower.
+        let mut hash_move_extension = 0;
+        if let Some(stored) = singular_candidate {
+            let singular_beta = stored - 2 * depth;
+            self.excluded[ply] = hash_move;
+            let score = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                ply,
+                singular_beta - 1,
+                singular_beta,
+                if is_pv { NodeType::All } else { node },
+                false,
+            );
+            self.excluded[ply] = NO_MOVE;
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if score < singular_beta {
+                hash_move_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            } else if stored >= beta {
+                hash_move_extension = -1;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -299,14 +347,15 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // per quiet move): most nodes that have one cut off on it and never
         // need the keys, and those that do get keys from histories the hash
         // move's search has just taught.
-        let hash_first = (self.params.hash_move_before_keys && hash_move != NO_MOVE)
-            .then(|| {
-                moves
-                    .iter()
-                    .copied()
-                    .find(|&mv| G::move_code(mv) == hash_move)
-            })
-            .flatten();
+        let hash_first =
+            (self.params.hash_move_before_keys && hash_move != NO_MOVE && excluded == NO_MOVE)
+                .then(|| {
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|&mv| G::move_code(mv) == hash_move)
+                })
+                .flatten();
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
         let mut scored = false;
 
@@ -352,8 +401,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                     pick_next(&mut keys, index)
                 }
             };
-            let tactical = pos.is_tactical(mv);
             let code = G::move_code(mv);
+            if code == excluded {
+                continue;
+            }
+            let tactical = pos.is_tactical(mv);
             // Every capture is tactical.
             let capture_key = if tactical { pos.capture_key(mv) } else { None };
             let prunable = !is_pv && !in_check && best_score > -MATE_BOUND;
@@ -404,7 +456,20 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 } else {
                     node.zero_window_child()
                 };
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, child_node, true)
+                let extension = if code == hash_move {
+                    hash_move_extension
+                } else {
+                    0
+                };
+                -self.negamax(
+                    &child,
+                    depth - 1 + extension,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    child_node,
+                    true,
+                )
             } else {
                 // Late-move reduction for quiet, non-checking moves.
                 let reduction = if depth >= LMR_MIN_DEPTH
@@ -522,6 +587,15 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         self.quiet_buffers[ply] = quiets_tried;
         self.capture_buffers[ply] = captures_tried;
 
+        if excluded != NO_MOVE {
+            // Without the hash move there may be no move at all; either
+            // way the result speaks only of the other moves and is not stored.
+            return if best_score == -INFINITY {
+                original_alpha
+            } else {
+                best_score
+            };
+        }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.tt
             .store(key, best_code, to_tt(best_score, ply), depth, bound);
