@@ -26,6 +26,7 @@ pub mod params;
 pub mod pool;
 mod request;
 pub mod score;
+mod singular;
 pub mod strength;
 pub mod time;
 mod tree;

@@ -13,6 +13,7 @@ use super::params::{
 };
 use super::request::StopReason;
 use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_in, to_tt};
+use super::singular::Singular;
 use super::tt::{Bound, NO_MOVE};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 
@@ -204,8 +205,9 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         let key = self.stack[self.stack.len() - 1].zobrist;
         let context = self.context();
         // Set while this node is searched again without its hash move (the
-        // singular extension's test below): that search neither trusts nor
-        // writes the table, prunes nothing before the moves, and skips the move.
+        // singular extension's test, `singular.rs`): that search neither
+        // trusts nor writes the table, prunes nothing before the moves, and
+        // skips the move.
         let excluded = self.excluded[ply];
         let mut hash_move = NO_MOVE;
         let mut singular_candidate = None;
@@ -302,36 +304,13 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             depth -= 1;
         }
 
-        // Singular extension: a hash move that alone holds the node (no
-        // other move reaches its stored lower bound less a margin, at half
-        // depth) is the line the node stands on, and is searched a ply
-        // deeper. If even the lowered bound beats beta without it, several
-        // moves refute the node and it is cut now (multi-cut). If the stored
-        // bound beats beta but others come near, the hash move is not alone
-        // and is searched a ply shallower.
+        // Singular extension, multi-cut or negative extension (`singular.rs`).
         let mut hash_move_extension = 0;
         if let Some(stored) = singular_candidate {
-            let singular_beta = stored - 2 * depth;
-            self.excluded[ply] = hash_move;
-            let score = self.negamax(
-                pos,
-                (depth - 1) / 2,
-                ply,
-                singular_beta - 1,
-                singular_beta,
-                if is_pv { NodeType::All } else { node },
-                false,
-            );
-            self.excluded[ply] = NO_MOVE;
-            if self.stopped.is_some() {
-                return 0;
-            }
-            if score < singular_beta {
-                hash_move_extension = 1;
-            } else if singular_beta >= beta {
-                return singular_beta;
-            } else if stored >= beta {
-                hash_move_extension = -1;
+            match self.singular(pos, depth, ply, beta, node, hash_move, stored) {
+                Singular::Extend(plies) => hash_move_extension = plies,
+                Singular::Cut(score) => return score,
+                Singular::Stopped => return 0,
             }
         }
 
