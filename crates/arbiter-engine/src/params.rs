@@ -235,7 +235,6 @@ pub const XIANGQI: SearchParams = SearchParams {
     extend_losing_checks: true,
     quiescence_uses_table: false,
     hash_move_before_keys: false,
-    singular_min_depth: MAX_DEPTH + 1,
     ..CHESS
 };
 
