@@ -1,8 +1,8 @@
 //! Iterative deepening over a principal-variation alpha-beta search with
 //! aspiration windows, quiescence, a transposition table, check extensions,
 //! null-move, reverse futility, futility, late-move and SEE pruning,
-//! internal iterative reductions, late-move reductions and (chess)
-//! singular extensions.
+//! internal iterative reductions, late-move reductions and singular
+//! extensions.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;

@@ -214,7 +214,6 @@ pub const CHESS: SearchParams = SearchParams {
 /// - every node gives all its moves their keys before it searches the
 ///   hash move: searching the hash move first, as chess does, is untested
 ///   here;
-/// - no singular extensions: chess's (from depth 8) are untested here;
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
 ///   of a verdict (BENCHMARKS.md, Engine changes);
