@@ -143,7 +143,7 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
 }
 
 impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
-    fn new(
+    pub(super) fn new(
         request: &SearchRequest<G>,
         evaluator: &'a E,
         tt: &'a mut TranspositionTable,

@@ -7,9 +7,9 @@
 //! (depth/nodes/time/mate/stop), `time` (the game clock's soft and hard
 //! bounds), `strength` (levels below full strength), `wdl` (win/draw/loss
 //! model), `engine` (iterative deepening, the root), `tree` (PVS,
-//! quiescence), `singular` (singular extensions), `pool` (worker threads, bounded queue, metrics)
-//! and one adapter per game (`chess`, `xiangqi`, and `variant` for the
-//! Lichess variants).
+//! quiescence), `singular` (singular extensions), `pool` (worker threads,
+//! bounded queue, metrics) and one adapter per game (`chess`, `xiangqi`,
+//! and `variant` for the Lichess variants).
 
 pub mod analysis;
 pub mod chess;

@@ -23,6 +23,7 @@ use super::node::NodeType;
 use super::tt::NO_MOVE;
 
 /// What the test decided for the node.
+#[derive(Debug, PartialEq, Eq)]
 pub(super) enum Singular {
     /// Search the hash move this many plies deeper (1, 0 or -1).
     Extend(i32),
@@ -73,5 +74,88 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         } else {
             Singular::Extend(0)
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::chess::ChessNode;
+    use crate::chess::tests::position;
+    use crate::correction::CorrectionHistory;
+    use crate::eval::chess::ChessEvaluator;
+    use crate::limits::Clock;
+    use crate::ordering::Histories;
+    use crate::tt::TranspositionTable;
+    use crate::{Limits, SearchRequest};
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The verdict on the first legal move of `fen` at depth 8, the table
+    /// claiming `stored` for it, against `beta`; asserts that the test left
+    /// no mark on the node (no entry in the table, no move excluded).
+    fn verdict(fen: &str, stored: i32, beta: i32) -> Singular {
+        let root = ChessNode::new(position(fen));
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let hash_move = ChessNode::move_code(moves[0]);
+        let request = SearchRequest::new(root.clone(), Limits::default());
+        let mut tt = TranspositionTable::new(1);
+        let clock = Clock::new(
+            &request.limits,
+            root.side_to_move(),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let histories = Histories::new(
+            ChessNode::MOVE_CODE_SPACE,
+            ChessNode::CAPTURE_KEY_SPACE,
+            ChessNode::PIECE_TO_SPACE,
+        );
+        let mut searcher = Searcher::new(
+            &request,
+            &ChessEvaluator,
+            &mut tt,
+            clock,
+            histories,
+            CorrectionHistory::new(),
+        );
+        let verdict = searcher.singular(&root, 8, 0, beta, NodeType::Cut, hash_move, stored);
+        assert_eq!(searcher.excluded[0], NO_MOVE);
+        assert!(searcher.nodes > 0);
+        assert!(tt.probe(root.zobrist()).is_none(), "the node was stored");
+        verdict
+    }
+
+    #[test]
+    fn a_hash_move_far_above_the_others_is_extended() {
+        assert_eq!(verdict(START, 600, 0), Singular::Extend(1));
+    }
+
+    #[test]
+    fn the_only_legal_move_is_singular() {
+        // White's only move is h4-h5, worth far more than the bound the
+        // table claims (a queen down, not 30): searched, it would cut;
+        // excluded, no move is left and the test fails low.
+        let only = "k7/p7/P7/8/7P/8/5q2/7K w - - 0 1";
+        assert_eq!(verdict(only, -3_000, -4_000), Singular::Extend(1));
+    }
+
+    #[test]
+    fn other_moves_beating_beta_cut_the_node() {
+        assert_eq!(verdict(START, -300, -400), Singular::Cut(-316));
+    }
+
+    #[test]
+    fn a_stored_bound_beyond_beta_with_rivals_near_is_searched_shallower() {
+        assert_eq!(verdict(START, -290, -300), Singular::Extend(-1));
+    }
+
+    #[test]
+    fn rivals_near_a_bound_below_beta_change_nothing() {
+        assert_eq!(verdict(START, -300, 0), Singular::Extend(0));
     }
 }
