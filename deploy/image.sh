@@ -178,8 +178,13 @@ build_image() {
 
 # --- smoke test -------------------------------------------------------------------
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+# Three distinct free ports, held open together while the kernel picks them:
+# one at a time, a port released by the first pick could come back as the next.
+free_ports() {
+  python3 -c 'import socket
+socks = [socket.socket() for _ in range(3)]
+for s in socks: s.bind(("127.0.0.1", 0))
+print(*(s.getsockname()[1] for s in socks))'
 }
 
 container_running() {
@@ -230,9 +235,7 @@ start_container() {
   shift
   "${PODMAN[@]}" image exists "$IMAGE" || die "no image $IMAGE: run '$0 build' first"
   local grpc_port admin_port http_port
-  grpc_port=$(free_port)
-  admin_port=$(free_port)
-  http_port=$(free_port)
+  read -r grpc_port admin_port http_port < <(free_ports)
   HTTP="http://127.0.0.1:$http_port"
   GRPC="127.0.0.1:$grpc_port"
   ADMIN="http://127.0.0.1:$admin_port"
