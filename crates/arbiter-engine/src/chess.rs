@@ -10,6 +10,8 @@ use super::wdl::{self, WdlModel};
 use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 use arbiter_rules::Side;
 
+mod tactical;
+
 /// A chess position with its hash and check status computed once, since the
 /// search asks for them at every node.
 #[derive(Debug, Clone)]
@@ -125,12 +127,16 @@ impl SearchGame for ChessNode {
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        out.extend(
-            self.position
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.is_capture() || m.promotion() == Some(Role::Queen)),
-        );
+        if self.in_check {
+            out.extend(
+                self.position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.is_capture() || m.promotion() == Some(Role::Queen)),
+            );
+        } else {
+            tactical::tactical_moves(&self.position, out);
+        }
     }
 
     fn play(&self, mv: Move) -> Self {
