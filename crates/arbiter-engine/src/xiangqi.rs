@@ -196,13 +196,7 @@ impl SearchGame for XiangqiNode {
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {
-        let occupied = self.position.occupied_set();
-        out.extend(
-            self.position
-                .legal_moves()
-                .iter()
-                .filter(|m| occupied.contains(m.to)),
-        );
+        out.extend_from_slice(&self.position.legal_captures());
     }
 
     fn play(&self, mv: Move) -> Self {
