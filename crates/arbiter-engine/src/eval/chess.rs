@@ -11,8 +11,6 @@
 //! [`LAYOUT`]); [`trace`] gives a position's evaluation as a function of
 //! them, for tuning.
 
-use std::sync::LazyLock;
-
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square};
 
@@ -178,20 +176,29 @@ fn role_index(role: Role) -> usize {
 
 /// Material plus piece-square value for White, indexed `[role][square]`
 /// with a1 = 0 (Black looks squares up mirrored): one lookup per piece.
-static PIECE_VALUES: LazyLock<[[Tapered; 64]; 6]> = LazyLock::new(|| {
-    let mut table = [[Tapered::default(); 64]; 6];
-    for (role, row) in table.iter_mut().enumerate() {
-        for (square, value) in row.iter_mut().enumerate() {
-            *value = WEIGHTS[MATERIAL + role] + WEIGHTS[psqt_index(role, square)];
+/// Built at compile time, so that a lookup needs no check that it is.
+static PIECE_VALUES: [[Tapered; 64]; 6] = piece_values();
+
+const fn piece_values() -> [[Tapered; 64]; 6] {
+    let mut table = [[Tapered(0, 0); 64]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut square = 0;
+        while square < 64 {
+            let material = WEIGHTS[MATERIAL + role];
+            let placed = WEIGHTS[psqt_index(role, square)];
+            table[role][square] = Tapered(material.0 + placed.0, material.1 + placed.1);
+            square += 1;
         }
+        role += 1;
     }
     table
-});
+}
 
 /// The piece-square weight of `role` on `relative` (a1 = 0, from the
 /// piece's side): the layout starts at a8, so the rank is flipped.
 #[inline]
-fn psqt_index(role: usize, relative: usize) -> usize {
+const fn psqt_index(role: usize, relative: usize) -> usize {
     PIECE_SQUARE + role * 64 + (relative ^ 56)
 }
 
@@ -278,30 +285,32 @@ impl ChessEvaluator {
             tracer.add(BISHOP_PAIR, sign);
         }
 
-        for file in File::ALL {
-            let file_bb = Bitboard::from_file(file);
-            let on_file = (our_pawns & file_bb).count() as i32;
-            if on_file > 1 {
-                score += WEIGHTS[DOUBLED_PAWN] * (on_file - 1);
-                tracer.add(DOUBLED_PAWN, sign * (on_file - 1));
-            }
-            if on_file > 0 {
-                let neighbours = file_bb.shift(1) & !Bitboard::from_file(File::A)
-                    | file_bb.shift(-1) & !Bitboard::from_file(File::H);
-                if (our_pawns & neighbours).is_empty() {
-                    score += WEIGHTS[ISOLATED_PAWN] * on_file;
-                    tracer.add(ISOLATED_PAWN, sign * on_file);
-                }
-            }
-            let rooks_here = (board.rooks() & own & file_bb).count() as i32;
-            if rooks_here > 0 && (our_pawns & file_bb).is_empty() {
-                let term = if (their_pawns & file_bb).is_empty() {
+        // Pawn files as eight bits (a-file = bit 0): a file's pawns beyond
+        // the first are doubled, and all of them are isolated when neither
+        // neighbouring file has one.
+        let our_files = files_of(our_pawns);
+        let doubled = our_pawns.count() as i32 - our_files.count_ones() as i32;
+        if doubled > 0 {
+            score += WEIGHTS[DOUBLED_PAWN] * doubled;
+            tracer.add(DOUBLED_PAWN, sign * doubled);
+        }
+        let isolated_files = our_files & !((our_files << 1) | (our_files >> 1));
+        let isolated = (our_pawns & on_files(isolated_files)).count() as i32;
+        if isolated > 0 {
+            score += WEIGHTS[ISOLATED_PAWN] * isolated;
+            tracer.add(ISOLATED_PAWN, sign * isolated);
+        }
+        let their_files = files_of(their_pawns);
+        for rook in board.rooks() & own {
+            let file = 1u8 << rook.file() as u8;
+            if our_files & file == 0 {
+                let term = if their_files & file == 0 {
                     ROOK_OPEN_FILE
                 } else {
                     ROOK_SEMI_OPEN_FILE
                 };
-                score += WEIGHTS[term] * rooks_here;
-                tracer.add(term, sign * rooks_here);
+                score += WEIGHTS[term];
+                tracer.add(term, sign);
             }
         }
 
@@ -464,6 +473,20 @@ fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// The files holding a piece of `pieces`, as bits (a-file = bit 0).
+fn files_of(pieces: Bitboard) -> u8 {
+    let mut ranks = pieces.0;
+    ranks |= ranks >> 32;
+    ranks |= ranks >> 16;
+    ranks |= ranks >> 8;
+    (ranks & 0xff) as u8
+}
+
+/// Every square of the files in `files` (a-file = bit 0).
+fn on_files(files: u8) -> Bitboard {
+    Bitboard(u64::from(files) * 0x0101_0101_0101_0101)
+}
+
 fn relative_rank(sq: Square, color: Color) -> i32 {
     match color {
         Color::White => sq.rank() as i32,
@@ -479,38 +502,44 @@ struct Masks {
     shield: [[Bitboard; 64]; 2],
 }
 
-static MASKS: LazyLock<Masks> = LazyLock::new(|| {
+/// Built at compile time, so that a lookup needs no check that it is.
+static MASKS: Masks = masks();
+
+const fn masks() -> Masks {
     let mut masks = Masks {
         passed: [[Bitboard::EMPTY; 64]; 2],
         shield: [[Bitboard::EMPTY; 64]; 2],
     };
-    for color in Color::ALL {
-        let step: i32 = if color == Color::White { 1 } else { -1 };
-        for sq in Square::ALL {
-            let file = sq.file() as i32;
-            let rank = sq.rank() as i32;
-            let mut passed = Bitboard::EMPTY;
-            let mut shield = Bitboard::EMPTY;
-            for f in (file - 1).max(0)..=(file + 1).min(7) {
+    let mut color = 0;
+    while color < 2 {
+        // `Color as usize`: Black = 0 steps down the board, White = 1 up.
+        let step: i32 = if color == 1 { 1 } else { -1 };
+        let mut square = 0;
+        while square < 64 {
+            let file = (square % 8) as i32;
+            let rank = (square / 8) as i32;
+            let (mut passed, mut shield) = (0u64, 0u64);
+            let mut f = if file > 0 { file - 1 } else { 0 };
+            while f <= file + 1 && f < 8 {
                 let mut r = rank + step;
-                while (0..8).contains(&r) {
-                    let target = Bitboard::from(Square::from_coords(
-                        File::new(f as u32),
-                        Rank::new(r as u32),
-                    ));
+                while r >= 0 && r < 8 {
+                    let target = 1u64 << (r * 8 + f);
                     passed |= target;
                     if (r - rank).abs() <= 2 {
                         shield |= target;
                     }
                     r += step;
                 }
+                f += 1;
             }
-            masks.passed[color as usize][sq.to_usize()] = passed;
-            masks.shield[color as usize][sq.to_usize()] = shield;
+            masks.passed[color][square] = Bitboard(passed);
+            masks.shield[color][square] = Bitboard(shield);
+            square += 1;
         }
+        color += 1;
     }
     masks
-});
+}
 
 fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
     (MASKS.passed[color as usize][sq.to_usize()] & their_pawns).is_empty()
