@@ -1,9 +1,9 @@
 //! The validated position: placement, side to move, clocks and an incremental zobrist hash.
 
 use super::attacks::{
-    ADVISOR_STEPS, Bits, GENERAL_STEPS, SOLDIER_ATTACKERS, SOLDIER_STEPS, ZOBRIST_BLACK_TO_MOVE,
-    ZOBRIST_PIECES, cannon_captures, chariot_attacks, elephant_attacks, horse_attackers,
-    horse_attacks,
+    ADVISOR_STEPS, Bits, GENERAL_STEPS, LINES, SOLDIER_ATTACKERS, SOLDIER_STEPS,
+    ZOBRIST_BLACK_TO_MOVE, ZOBRIST_PIECES, cannon_captures, chariot_attacks, elephant_attacks,
+    horse_attackers, horse_attacks,
 };
 use super::types::{Move, Piece, SQUARES, Square, side_index, square};
 use crate::PieceKind;
@@ -233,15 +233,26 @@ impl Position {
     }
 
     /// Attackers among `their` (pieces of `them`) on a general standing on `k`.
+    /// The lines are traced only where a chariot, general or cannon of
+    /// `their` stands on the general's rank or file: tracing them is most of
+    /// the cost, and most positions have none there.
     #[inline]
     pub(crate) fn general_attackers(&self, k: usize, them: Side, occ: u128, their: u128) -> u128 {
-        ((chariot_attacks(k, occ)
+        let on_lines = their & LINES[k];
+        let riders = on_lines
             & (self.by_kind[PieceKind::Chariot as usize]
-                | self.by_kind[PieceKind::General as usize]))
-            | (cannon_captures(k, occ) & self.by_kind[PieceKind::Cannon as usize])
-            | (horse_attackers(k, occ) & self.by_kind[PieceKind::Horse as usize])
+                | self.by_kind[PieceKind::General as usize]);
+        let cannons = on_lines & self.by_kind[PieceKind::Cannon as usize];
+        let mut attackers = ((horse_attackers(k, occ) & self.by_kind[PieceKind::Horse as usize])
             | (SOLDIER_ATTACKERS[side_index(them)][k] & self.by_kind[PieceKind::Soldier as usize]))
-            & their
+            & their;
+        if riders != 0 {
+            attackers |= chariot_attacks(k, occ) & riders;
+        }
+        if cannons != 0 {
+            attackers |= cannon_captures(k, occ) & cannons;
+        }
+        attackers
     }
 
     /// The position with the turn passed (for null-move pruning), or `None` when the side to
