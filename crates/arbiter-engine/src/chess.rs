@@ -123,7 +123,7 @@ impl SearchGame for ChessNode {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.extend(self.position.legal_moves());
+        out.extend_from_slice(&self.position.legal_moves());
     }
 
     fn tactical_moves(&self, out: &mut Vec<Move>) {

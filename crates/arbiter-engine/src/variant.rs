@@ -66,7 +66,7 @@ impl SearchGame for VariantNode {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.extend(self.position.legal_moves());
+        out.extend_from_slice(&self.position.legal_moves());
     }
 
     fn play(&self, mv: Move) -> Self {
