@@ -2,8 +2,10 @@
 
 use arbiter_rules::xiangqi::chase::chased_by;
 use arbiter_rules::xiangqi::repetition::{analyse_loop_under, verdict};
+use std::sync::OnceLock;
+
 use arbiter_rules::xiangqi::{
-    Move, MoveLimitCounter, PlyRecord, Position, SquareSet, StatusOptions,
+    CheckTest, Move, MoveLimitCounter, PlyRecord, Position, SquareSet, StatusOptions,
 };
 use arbiter_rules::{MaterialDraw, Outcome, PieceKind, RuleSet, Side};
 
@@ -20,6 +22,10 @@ use super::{NoMoveOutcome, RepetitionLoop, RepetitionVerdict, SearchGame};
 pub struct XiangqiNode {
     position: Position,
     in_check: bool,
+    /// Whether a move gives check, worked out once for all the moves the
+    /// node plays: cheaper than tracing every line to the general after
+    /// each of them.
+    check_test: OnceLock<CheckTest>,
     limit: MoveLimitCounter,
     /// Checks per side that still advance the move-limit counter.
     check_discount: u32,
@@ -46,6 +52,7 @@ impl XiangqiNode {
         XiangqiNode {
             position,
             in_check,
+            check_test: OnceLock::new(),
             limit,
             check_discount,
         }
@@ -202,13 +209,17 @@ impl SearchGame for XiangqiNode {
     fn play(&self, mv: Move) -> Self {
         let mut position = self.position.clone();
         let mover = position.side_to_move();
+        let in_check = self
+            .check_test
+            .get_or_init(|| self.position.check_test())
+            .gives_check(&self.position, mv);
         let captured = position.play(mv).is_some();
-        let in_check = position.in_check();
         let mut limit = self.limit;
         limit.advance(mover, captured, in_check, self.check_discount);
         XiangqiNode {
             position,
             in_check,
+            check_test: OnceLock::new(),
             limit,
             check_discount: self.check_discount,
         }
@@ -231,6 +242,7 @@ impl SearchGame for XiangqiNode {
             XiangqiNode {
                 in_check: position.in_check(),
                 position,
+                check_test: OnceLock::new(),
                 limit,
                 check_discount: self.check_discount,
             }
