@@ -134,6 +134,9 @@ pub(super) struct Searcher<'a, G: SearchGame, E: ?Sized> {
     /// (`NO_MOVE`: none): the node is searched again without it, to learn
     /// whether the hash move alone holds it.
     pub(super) excluded: Vec<u16>,
+    /// Double extensions on the path to each ply: bounded, so that a line
+    /// of singular moves cannot double the search's depth.
+    pub(super) double_extensions: Vec<u8>,
     pub(super) lmr: Vec<[i32; 64]>,
     pub(super) eval_cache: EvalCache,
     pub(super) correction: CorrectionHistory,
@@ -213,6 +216,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             capture_buffers: vec![Vec::new(); MAX_PLY + 2],
             static_evals: vec![-INFINITY; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
+            double_extensions: vec![0; MAX_PLY + 2],
             lmr,
             eval_cache: EvalCache::new(),
             correction,

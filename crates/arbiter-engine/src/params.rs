@@ -52,7 +52,9 @@
 //!   other move reaches near its stored bound in a shallower search without
 //!   it) is searched a ply deeper; *multi-cut* cuts a node that several
 //!   moves refute, a *negative extension* searches a hash move that is not
-//!   alone a ply shallower.
+//!   alone a ply shallower; a *double extension* searches one that stands
+//!   far above the others, outside the principal variation, two plies
+//!   deeper, a bounded number of times on one path.
 //! - *Cut node*: a zero-window node expected to fail high (the child of a
 //!   reduced search, or of a full-depth zero-window search from an all or
 //!   PV node); an *all node* is expected to fail low. LMR reduces a cut
@@ -153,6 +155,12 @@ pub struct SearchParams {
     /// (multi-cut); else, if the stored bound beats beta, the hash move is
     /// searched a ply shallower (negative extension).
     pub singular_min_depth: i32,
+    /// A singular hash move whose alternatives fail this far below the
+    /// lowered bound, at a node outside the principal variation, is
+    /// extended two plies instead of one.
+    pub double_extension_margin: i32,
+    /// At most this many double extensions on one path from the root.
+    pub double_extensions_max: u8,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
     /// Whether quiescence stores its result in the table (at depth 0) and
@@ -191,6 +199,8 @@ pub const CHESS: SearchParams = SearchParams {
     extend_losing_checks: false,
     hash_move_before_keys: true,
     singular_min_depth: 8,
+    double_extension_margin: 20,
+    double_extensions_max: 6,
     delta_margin: 200,
     quiescence_uses_table: true,
     keep_table_between_searches: true,

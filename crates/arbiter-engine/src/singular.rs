@@ -5,7 +5,10 @@
 //! depth, against the stored bound less a margin of 2 × depth:
 //! - if no other move reaches that lowered bound, the hash move is singular,
 //!   the line the node stands on, and it is searched a ply deeper, so that a
-//!   forced line is not cut at the horizon;
+//!   forced line is not cut at the horizon; two plies deeper where the
+//!   others fail far below it outside the principal variation, at most
+//!   `SearchParams::double_extensions_max` times on one path, so that the
+//!   extensions cannot feed on each other without end;
 //! - if even the lowered bound beats beta without the hash move, several
 //!   moves refute the node, and it is cut now (multi-cut);
 //! - if only the stored bound beats beta, others come near the hash move,
@@ -25,7 +28,7 @@ use super::tt::NO_MOVE;
 /// What the test decided for the node.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Singular {
-    /// Search the hash move this many plies deeper (1, 0 or -1).
+    /// Search the hash move this many plies deeper (2, 1, 0 or -1).
     Extend(i32),
     /// Cut the node with this score.
     Cut(i32),
@@ -66,7 +69,12 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         if self.stopped.is_some() {
             Singular::Stopped
         } else if score < singular_beta {
-            Singular::Extend(1)
+            // Far below even the lowered bound, outside the principal
+            // variation, and few enough times on this path: two plies.
+            let double = node != NodeType::Pv
+                && score < singular_beta - self.params.double_extension_margin
+                && self.double_extensions[ply] < self.params.double_extensions_max;
+            Singular::Extend(if double { 2 } else { 1 })
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
         } else if stored >= beta {
@@ -99,6 +107,12 @@ mod tests {
     /// claiming `stored` for it, against `beta`; asserts that the test left
     /// no mark on the node (no entry in the table, no move excluded).
     fn verdict(fen: &str, stored: i32, beta: i32) -> Singular {
+        verdict_at(fen, stored, beta, NodeType::Cut, 0)
+    }
+
+    /// [`verdict`] at a node of type `node` with `doubled` double
+    /// extensions on its path.
+    fn verdict_at(fen: &str, stored: i32, beta: i32, node: NodeType, doubled: u8) -> Singular {
         let root = ChessNode::new(position(fen));
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
@@ -123,7 +137,8 @@ mod tests {
             histories,
             CorrectionHistory::new(),
         );
-        let verdict = searcher.singular(&root, 8, 0, beta, NodeType::Cut, hash_move, stored);
+        searcher.double_extensions[0] = doubled;
+        let verdict = searcher.singular(&root, 8, 0, beta, node, hash_move, stored);
         assert_eq!(searcher.excluded[0], NO_MOVE);
         assert!(searcher.nodes > 0);
         assert!(tt.probe(root.zobrist()).is_none(), "the node was stored");
@@ -131,15 +146,37 @@ mod tests {
     }
 
     #[test]
-    fn a_hash_move_far_above_the_others_is_extended() {
-        assert_eq!(verdict(START, 600, 0), Singular::Extend(1));
+    fn a_hash_move_far_above_the_others_is_extended_twice() {
+        assert_eq!(verdict(START, 600, 0), Singular::Extend(2));
+    }
+
+    #[test]
+    fn a_double_extension_is_one_in_the_principal_variation() {
+        assert_eq!(
+            verdict_at(START, 600, 0, NodeType::Pv, 0),
+            Singular::Extend(1)
+        );
+    }
+
+    #[test]
+    fn double_extensions_stop_at_their_bound_on_a_path() {
+        let max = crate::params::CHESS.double_extensions_max;
+        assert_eq!(
+            verdict_at(START, 600, 0, NodeType::Cut, max - 1),
+            Singular::Extend(2)
+        );
+        assert_eq!(
+            verdict_at(START, 600, 0, NodeType::Cut, max),
+            Singular::Extend(1)
+        );
     }
 
     #[test]
     fn the_only_legal_move_is_singular() {
         // White's only move is h4-h5, worth far more than the bound the
         // table claims (a queen down, not 30): searched, it would cut;
-        // excluded, no move is left and the test fails low.
+        // excluded, no move is left and the test fails low, just below the
+        // lowered bound: one ply, not two, as no rival was measured.
         let only = "k7/p7/P7/8/7P/8/5q2/7K w - - 0 1";
         assert_eq!(verdict(only, -3_000, -4_000), Singular::Extend(1));
     }

@@ -278,6 +278,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 && let Some(null) = pos.play_null()
             {
                 let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                self.double_extensions[ply + 1] = self.double_extensions[ply];
                 self.push(&null, None, NO_PIECE_TO);
                 let score = -self.negamax(
                     &null,
@@ -440,6 +441,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 } else {
                     0
                 };
+                self.double_extensions[ply + 1] =
+                    self.double_extensions[ply] + u8::from(extension >= 2);
                 -self.negamax(
                     &child,
                     depth - 1 + extension,
@@ -450,6 +453,7 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                     true,
                 )
             } else {
+                self.double_extensions[ply + 1] = self.double_extensions[ply];
                 // Late-move reduction for quiet, non-checking moves.
                 let reduction = if depth >= LMR_MIN_DEPTH
                     && index >= LMR_MIN_MOVES
