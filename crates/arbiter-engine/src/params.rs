@@ -227,6 +227,8 @@ pub const CHESS: SearchParams = SearchParams {
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
 ///   of a verdict (BENCHMARKS.md, Engine changes);
+/// - no double extensions: they passed their test in chess (BENCHMARKS.md,
+///   Engine changes) and are untested here;
 /// - LMP spares checks: without it, xiangqi's pruning cut the mating
 ///   quiet check of a composed mate in 3 (cannon and soldier, Black to move,
 ///   `tests/engine/xiangqi_tactics.rs`) at every depth up to 28. It costs nodes, and
@@ -244,6 +246,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     extend_losing_checks: true,
     quiescence_uses_table: false,
     hash_move_before_keys: false,
+    double_extensions_max: 0,
     ..CHESS
 };
 
