@@ -1,9 +1,9 @@
 //! Xiangqi for the search, over [`arbiter_rules::xiangqi::Position`].
 
-use arbiter_rules::xiangqi::chase::chased_by;
-use arbiter_rules::xiangqi::repetition::{analyse_loop_under, verdict};
 use std::sync::OnceLock;
 
+use arbiter_rules::xiangqi::chase::chased_by;
+use arbiter_rules::xiangqi::repetition::{analyse_loop_under, verdict};
 use arbiter_rules::xiangqi::{
     CheckTest, Move, MoveLimitCounter, PlyRecord, Position, SquareSet, StatusOptions,
 };
