@@ -57,13 +57,27 @@ pub struct HttpLimits {
 /// Serves `router` on `listener` under `limits` until `stop` turns true;
 /// then stops accepting, asks every open connection to finish (HTTP/1.1:
 /// after its current request; HTTP/2: a GOAWAY) and waits for them.
-pub async fn serve(
+///
+/// The port's slots (and with them its limit gauge) are made when this is
+/// called, not when the future is first polled: the server announces itself
+/// only after, and a scrape right then must already show the limit.
+pub fn serve(
     listener: TcpListener,
     router: Router,
     limits: HttpLimits,
+    stop: watch::Receiver<bool>,
+) -> impl Future<Output = io::Result<()>> + Send + 'static {
+    let slots = Slots::new(limits.connections);
+    accept_loop(listener, router, limits, slots, stop)
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    router: Router,
+    limits: HttpLimits,
+    slots: Slots,
     mut stop: watch::Receiver<bool>,
 ) -> io::Result<()> {
-    let slots = Slots::new(limits.connections);
     let builder = builder(&limits);
     let graceful = GracefulShutdown::new();
     loop {
