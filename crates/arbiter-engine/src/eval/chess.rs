@@ -202,21 +202,26 @@ const fn psqt_index(role: usize, relative: usize) -> usize {
     PIECE_SQUARE + role * 64 + (relative ^ 56)
 }
 
+/// One side's part of the evaluation, from its own side.
+struct Side {
+    score: Tapered,
+    /// The danger its attacks pose to the enemy king: a middlegame bonus,
+    /// not linear in the weights.
+    danger: i32,
+    /// Every square its pieces attack (pawns and king included).
+    attacks: Bitboard,
+}
+
 /// The chess evaluation described in the module doc; it holds no state.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 
 impl ChessEvaluator {
-    /// `us`'s terms from `us`'s side, and the king danger they pose (a
-    /// middlegame bonus, not linear in the weights), adding `us`'s pieces'
-    /// phase to `phase_material` and each weight's use to `tracer`.
+    /// `us`'s terms from `us`'s side but the hanging pieces (which need
+    /// both sides' attacks: see [`Self::evaluate_traced`]), adding `us`'s
+    /// pieces' phase to `phase_material` and each weight's use to `tracer`.
     #[inline]
-    fn side<T: Tracer>(
-        board: &Board,
-        us: Color,
-        phase_material: &mut i32,
-        tracer: &mut T,
-    ) -> (Tapered, i32) {
+    fn side<T: Tracer>(board: &Board, us: Color, phase_material: &mut i32, tracer: &mut T) -> Side {
         let sign = if us == Color::White { 1 } else { -1 };
         let them = !us;
         let occupied = board.occupied();
@@ -399,20 +404,31 @@ impl ChessEvaluator {
             score += WEIGHTS[OUTPOST + i] * outposts;
             tracer.add(OUTPOST + i, sign * outposts);
         }
-        let our_attacks = attacks_by_kind
+        let attacks = attacks_by_kind
             .into_iter()
             .fold(pawn_threats, |all, a| all | a)
             | our_king.map_or(Bitboard::EMPTY, king_attacks);
-        let hanging = (board.by_color(them) & !board.pawns() & !board.kings() & our_attacks)
-            .into_iter()
-            .filter(|&sq| board.attacks_to(sq, them, occupied).is_empty())
-            .count() as i32;
-        score += WEIGHTS[HANGING] * hanging;
-        tracer.add(HANGING, sign * hanging);
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
-        (score, danger)
+        Side {
+            score,
+            danger,
+            attacks,
+        }
+    }
+
+    /// `us`'s hanging-piece term: the enemy's pieces (neither pawns nor the
+    /// king) that `us` attacks and the enemy does not defend. A piece is
+    /// defended exactly when its square is in the union of its side's
+    /// attacks, each computed on the same board, so the union answers what
+    /// `Board::attacks_to` would for each square, for both sides at once.
+    fn hanging<T: Tracer>(board: &Board, us: &mut Side, them: &Side, color: Color, tracer: &mut T) {
+        let targets = board.by_color(!color) & !board.pawns() & !board.kings();
+        let hanging = (targets & us.attacks & !them.attacks).count() as i32;
+        us.score += WEIGHTS[HANGING] * hanging;
+        let sign = if color == Color::White { 1 } else { -1 };
+        tracer.add(HANGING, sign * hanging);
     }
 
     /// The evaluation for the side to move, reporting to `tracer`; also
@@ -421,11 +437,13 @@ impl ChessEvaluator {
     fn evaluate_traced<T: Tracer>(position: &Chess, tracer: &mut T) -> (i32, Trace) {
         let board = position.board();
         let mut phase = 0;
-        let (white, white_danger) = Self::side(board, Color::White, &mut phase, tracer);
-        let (black, black_danger) = Self::side(board, Color::Black, &mut phase, tracer);
-        let mut total = white;
-        total -= black;
-        let offset = Tapered(white_danger - black_danger, 0);
+        let mut white = Self::side(board, Color::White, &mut phase, tracer);
+        let mut black = Self::side(board, Color::Black, &mut phase, tracer);
+        Self::hanging(board, &mut white, &black, Color::White, tracer);
+        Self::hanging(board, &mut black, &white, Color::Black, tracer);
+        let mut total = white.score;
+        total -= black.score;
+        let offset = Tapered(white.danger - black.danger, 0);
         total += offset;
         let mut parts = Trace {
             coefficients: Vec::new(),
