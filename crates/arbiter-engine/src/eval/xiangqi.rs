@@ -32,7 +32,7 @@ use crate::Evaluator;
 use crate::xiangqi::XiangqiNode;
 use arbiter_rules::PieceKind;
 use arbiter_rules::Side;
-use arbiter_rules::xiangqi::{Position, SQUARES, Square};
+use arbiter_rules::xiangqi::{Piece, Position, SQUARES, Square};
 
 /// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
 mod weights;
@@ -211,13 +211,17 @@ fn psqt_index(k: usize, relative: usize) -> usize {
     PIECE_SQUARE + k * SQUARES + mirror(relative)
 }
 
-/// Material plus piece-square value for Red, indexed `[kind][point]`;
-/// Black mirrors ranks. One lookup per piece.
-static PIECE_VALUES: LazyLock<[[Tapered; SQUARES]; 7]> = LazyLock::new(|| {
-    let mut table = [[Tapered::default(); SQUARES]; 7];
-    for (k, row) in table.iter_mut().enumerate() {
-        for (sq, value) in row.iter_mut().enumerate() {
-            *value = WEIGHTS[MATERIAL + k] + WEIGHTS[psqt_index(k, sq)];
+/// Material plus piece-square value, indexed `[side][kind][point]` (Red
+/// first; Black's points mirrored by rank into the table, so a lookup needs
+/// no mirroring). One lookup per piece.
+static PIECE_VALUES: LazyLock<[[[Tapered; SQUARES]; 7]; 2]> = LazyLock::new(|| {
+    let mut table = [[[Tapered::default(); SQUARES]; 7]; 2];
+    for (s, side) in table.iter_mut().enumerate() {
+        for (k, row) in side.iter_mut().enumerate() {
+            for (sq, value) in row.iter_mut().enumerate() {
+                let relative = if s == 0 { sq } else { mirror(sq) };
+                *value = WEIGHTS[MATERIAL + k] + WEIGHTS[psqt_index(k, relative)];
+            }
         }
     }
     table
@@ -242,6 +246,7 @@ impl XiangqiEvaluator {
         tracer: &mut T,
     ) -> Tapered {
         let sign = if side == Side::White { 1 } else { -1 };
+        let values = &PIECE_VALUES[usize::from(side == Side::Black)];
         let own = position.side_bits(side);
         let occupied = position.occupied();
         let enemy_general = position.general(side.opponent()).index();
@@ -255,58 +260,58 @@ impl XiangqiEvaluator {
             }};
         }
         for (k, &kind) in KINDS.iter().enumerate() {
-            let mut bits = position.pieces(side, kind);
-            while bits != 0 {
-                let sq = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            let bits = position.pieces(side, kind);
+            *phase += PHASE_WEIGHT[k] * bits.count_ones() as i32;
+            for sq in points(bits) {
+                score += values[k][sq];
                 let relative = if side == Side::White { sq } else { mirror(sq) };
-                score += PIECE_VALUES[k][relative];
                 tracer.add(MATERIAL + k, sign);
                 tracer.add(psqt_index(k, relative), sign);
-                *phase += PHASE_WEIGHT[k];
-                let reached = || {
-                    Square::from_index(sq).map_or(0, |s| {
-                        (position.attacks_from(s).0 & !own).count_ones() as usize
-                    })
-                };
-                match kind {
-                    PieceKind::Horse => {
-                        *attackers += 1;
-                        term!(MOBILITY_HORSE + reached().min(8), 1);
-                    }
-                    PieceKind::Chariot => {
-                        *attackers += 1;
-                        term!(MOBILITY_CHARIOT + reached().min(17), 1);
-                        let ahead = terms::file_ahead(sq, side);
-                        if ahead & occupied == 0 {
-                            term!(CHARIOT_FILE, 1);
-                        } else if ahead & own == 0 {
-                            term!(CHARIOT_FILE + 1, 1);
-                        }
-                    }
-                    PieceKind::Cannon => {
-                        *attackers += 1;
-                        term!(MOBILITY_CANNON + reached().min(4), 1);
-                        term!(CANNON_MOVES + terms::cannon_moves(sq, occupied), 1);
-                        if sq % 9 == enemy_general % 9 {
-                            match (terms::between_on_file(sq, enemy_general) & occupied)
-                                .count_ones()
-                            {
-                                0 => term!(CANNON_ON_GENERAL_FILE, 1),
-                                2 => term!(CANNON_ON_GENERAL_FILE + 1, 1),
-                                _ => {}
-                            }
-                        }
-                        if relative_rank(sq, side) == 9 && relative_rank(enemy_general, side) == 9 {
-                            term!(BOTTOM_CANNON, 1);
-                        }
-                    }
-                    PieceKind::Soldier if relative_rank(sq, side) >= 5 => *attackers += 1,
+            }
+        }
+        // Each kind's own loop, so that its attacks are its own function's.
+        let reached = |kind, sq| {
+            Square::from_index(sq).map_or(0, |s| {
+                let piece = Piece { side, kind };
+                (position.attacks_of_piece(piece, s).0 & !own).count_ones() as usize
+            })
+        };
+        for sq in points(position.pieces(side, PieceKind::Horse)) {
+            term!(MOBILITY_HORSE + reached(PieceKind::Horse, sq).min(8), 1);
+        }
+        for sq in points(position.pieces(side, PieceKind::Chariot)) {
+            term!(
+                MOBILITY_CHARIOT + reached(PieceKind::Chariot, sq).min(17),
+                1
+            );
+            let ahead = terms::file_ahead(sq, side);
+            if ahead & occupied == 0 {
+                term!(CHARIOT_FILE, 1);
+            } else if ahead & own == 0 {
+                term!(CHARIOT_FILE + 1, 1);
+            }
+        }
+        for sq in points(position.pieces(side, PieceKind::Cannon)) {
+            term!(MOBILITY_CANNON + reached(PieceKind::Cannon, sq).min(4), 1);
+            term!(CANNON_MOVES + terms::cannon_moves(sq, occupied), 1);
+            if sq % 9 == enemy_general % 9 {
+                match (terms::between_on_file(sq, enemy_general) & occupied).count_ones() {
+                    0 => term!(CANNON_ON_GENERAL_FILE, 1),
+                    2 => term!(CANNON_ON_GENERAL_FILE + 1, 1),
                     _ => {}
                 }
             }
+            if relative_rank(sq, side) == 9 && relative_rank(enemy_general, side) == 9 {
+                term!(BOTTOM_CANNON, 1);
+            }
         }
+        // Horses, chariots, cannons and crossed soldiers attack.
         let crossed = position.pieces(side, PieceKind::Soldier) & terms::enemy_half(side);
+        *attackers += (position.pieces(side, PieceKind::Horse)
+            | position.pieces(side, PieceKind::Chariot)
+            | position.pieces(side, PieceKind::Cannon)
+            | crossed)
+            .count_ones() as i32;
         let pairs = (crossed & (crossed >> 1) & !terms::FILES[8]).count_ones() as i32;
         term!(CONNECTED_SOLDIERS, pairs);
         let enemy = side.opponent();
@@ -383,6 +388,17 @@ pub fn trace(position: &Position) -> Trace {
     let (_, mut trace) = XiangqiEvaluator::evaluate_traced(position, &mut coefficients);
     trace.coefficients = Trace::sparse(&coefficients);
     trace
+}
+
+/// The points of `bits`, lowest first.
+fn points(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sq
+        })
+    })
 }
 
 fn mirror(sq: usize) -> usize {

@@ -158,6 +158,15 @@ impl Position {
         }
     }
 
+    /// The points `piece` would attack from `from` with the current
+    /// occupancy, as [`Self::attacks_from`] answers for the piece standing
+    /// there: for a caller that already knows the piece (an evaluation
+    /// walking each kind's bits), without reading it off the board.
+    #[must_use]
+    pub fn attacks_of_piece(&self, piece: Piece, from: Square) -> SquareSet {
+        SquareSet(self.attacks_of(piece, from.index(), self.occupied()))
+    }
+
     pub(crate) fn attacks_of(&self, piece: Piece, from: usize, occ: u128) -> u128 {
         let s = side_index(piece.side);
         match piece.kind {
