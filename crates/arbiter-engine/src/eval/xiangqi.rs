@@ -391,14 +391,24 @@ pub fn trace(position: &Position) -> Trace {
 }
 
 /// The points of `bits`, lowest first.
-fn points(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            sq
-        })
-    })
+fn points(bits: u128) -> Points {
+    Points(bits)
+}
+
+struct Points(u128);
+
+impl Iterator for Points {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
 }
 
 fn mirror(sq: usize) -> usize {

@@ -163,10 +163,12 @@ impl Position {
     /// there: for a caller that already knows the piece (an evaluation
     /// walking each kind's bits), without reading it off the board.
     #[must_use]
+    #[inline]
     pub fn attacks_of_piece(&self, piece: Piece, from: Square) -> SquareSet {
         SquareSet(self.attacks_of(piece, from.index(), self.occupied()))
     }
 
+    #[inline]
     pub(crate) fn attacks_of(&self, piece: Piece, from: usize, occ: u128) -> u128 {
         let s = side_index(piece.side);
         match piece.kind {
