@@ -5,7 +5,7 @@
 use arbiter_rules::PieceKind;
 use arbiter_rules::Strictness;
 use arbiter_rules::xiangqi::{
-    FenError, HistoryError, Move, Position, PositionError, Replay, START_FEN, Square,
+    FenError, HistoryError, Move, Position, PositionError, Replay, SQUARES, START_FEN, Square,
     StatusOptions, notation::parse_iccs, replay,
 };
 use arbiter_rules::{IllegalReason, MaterialDraw};
@@ -582,6 +582,32 @@ fn attack_queries() {
     assert_eq!(pos.attackers_to(sq("e5"), Side::Black).len(), 1);
     assert_eq!(pos.attackers_to(sq("e4"), Side::Black).len(), 0);
     assert!(pos.checkers().is_empty());
+}
+
+#[test]
+fn a_pieces_attacks_are_the_same_asked_by_piece_or_by_point() {
+    // The start, a middlegame with screens and hobbled horses, and an
+    // ending with the generals on one file behind their screens.
+    for fen in [
+        START_FEN,
+        "r1bakab1r/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1B1NC1/9/R2AKAB1R w",
+        "3ak4/4a4/4c4/9/9/2p6/9/4C4/4A4/4K4 w",
+    ] {
+        let pos = strict(fen).unwrap();
+        let mut asked = 0;
+        for index in 0..SQUARES {
+            let point = Square::from_index(index).unwrap();
+            if let Some(piece) = pos.piece_at(point) {
+                assert_eq!(
+                    pos.attacks_of_piece(piece, point),
+                    pos.attacks_from(point),
+                    "{fen} {point:?}"
+                );
+                asked += 1;
+            }
+        }
+        assert!(asked >= 2, "{fen}");
+    }
 }
 
 #[test]
