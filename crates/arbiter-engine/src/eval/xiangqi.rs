@@ -269,7 +269,8 @@ impl XiangqiEvaluator {
                 tracer.add(psqt_index(k, relative), sign);
             }
         }
-        // Each kind's own loop, so that its attacks are its own function's.
+        // One loop per attacking kind: the kind is then a constant, and
+        // `attacks_of_piece` inlines to that kind's attack function.
         let reached = |kind, sq| {
             Square::from_index(sq).map_or(0, |s| {
                 let piece = Piece { side, kind };
