@@ -176,8 +176,8 @@ pub struct SearchParams {
     pub keep_histories_between_searches: bool,
 }
 
-/// Chess: the values the v6-v8 matches against Stockfish were played with
-/// (BENCHMARKS.md, Strength); changing any of them voids those results.
+/// Chess: the values the sequential tests kept (BENCHMARKS.md, Engine
+/// changes); changing any of them needs a test of its own.
 pub const CHESS: SearchParams = SearchParams {
     aspiration_window: 25,
     rfp_max_depth: 6,
@@ -209,7 +209,7 @@ pub const CHESS: SearchParams = SearchParams {
 
 /// Xiangqi: the chess values except where xiangqi matches scored better
 /// with the behaviour from before the chess-tuned v6-v8 changes
-/// (BENCHMARKS.md, Strength). It keeps the table between the moves of a game
+/// (`git log -p -- BENCHMARKS.md`). It keeps the table between the moves of a game
 /// as chess does: repetition rulings make some stored scores depend on the
 /// history that reached them, but timed self-play at 30 ms a move scored
 /// +70 ± 49 Elo for keeping it against starting each search empty. It keeps

@@ -7,9 +7,9 @@
 //! every move costs its own allocations (a `String` per notation), is
 //! measured twice (prost asks each nested message its length once for the
 //! parent's length and again for its own prefix) and is dropped again.
-//! Measured against prost's structs on the same build (BENCHMARKS.md, "One
-//! codec"), that is 2.4 to 2.7 times the instructions of a full-view call
-//! and a fifth to three tenths of unary full-view LegalMoves throughput
+//! Measured against prost's structs on the same build (BENCHMARKS.md,
+//! "Hand-written parts"), that is 2.4 to 2.7 times the instructions of a
+//! full-view call and a fifth to three tenths of unary full-view LegalMoves throughput
 //! under load; inside a Batch (two more levels of nesting, each measured
 //! again) a LegalMoves item costs about three times as much. Written straight from
 //! the domain's moves, each field is visited once; [`FullMoves`] takes each
