@@ -6,8 +6,10 @@ Stockfish 15.1 at a `UCI_Elo`; xiangqi: Fairy-Stockfish 11.1 at a `Skill
 Level`) on a clock. Levels run from the weakest up, and each level's anchor
 is chosen from the one before: a cell scored 75 % or more moves the next
 level one anchor up (two from 90 %), one scored 25 % or less moves it one
-down, so every cell lands where its score says something. Level 1 always
-meets the weakest anchor.
+down, so every cell lands where its score says something. The first level
+meets the weakest anchor. `--anchors` names each level's anchor instead, so
+that a ladder can be split over several processes, one a core, each cell
+where an earlier measurement puts it.
 
 Every cell's line (`match.py`'s FINAL line, parsed) is appended to
 `--out` as JSON, so an interrupted ladder keeps what it measured; for chess
@@ -100,13 +102,21 @@ def main():
     ap.add_argument("--clock", default="10+0.1")
     ap.add_argument("--seed", type=int, default=100, help="cell seeds are this plus the level")
     ap.add_argument("--out", required=True, help="JSON lines, one a cell, appended")
+    ap.add_argument(
+        "--anchors",
+        help="each level's anchor (UCI_Elo or Skill Level), as many as --levels; default: chosen as it goes",
+    )
     args = ap.parse_args()
 
     anchors = CHESS_ANCHORS if args.game == "chess" else XIANGQI_ANCHORS
+    levels = [int(text) for text in args.levels.split(",")]
+    chosen = [int(text) for text in args.anchors.split(",")] if args.anchors else None
+    if chosen is not None and len(chosen) != len(levels):
+        ap.error(f"--anchors names {len(chosen)} anchors for {len(levels)} levels")
     index = 0
     rows = []
-    for level in (int(text) for text in args.levels.split(",")):
-        anchor = anchors[index]
+    for number, level in enumerate(levels):
+        anchor = chosen[number] if chosen is not None else anchors[index]
         result = cell(args, level, anchor, args.seed + level)
         share = result["score"] / max(result["games"], 1)
         row = {"game": args.game, "level": level, "anchor": anchor, "clock": args.clock, **result}
