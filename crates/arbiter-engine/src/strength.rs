@@ -31,14 +31,13 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// measured level is its anchor's rating plus the Elo difference its score
 /// says, the measured ratings made monotone (adjacent violators pooled), the
 /// levels between them interpolated. Level 20, the full engine, is rated by
-/// its latest target match instead (26.0 % against `UCI_Elo` 2400, 100
-/// games: 2218 ± 62); levels 1-19, searches bounded by nodes, were measured
-/// on an earlier build. [`level_for_elo`] maps a rating to the
-/// highest level not above it; levels 1 to 4 measured alike, so a rating
-/// reaches level 4 first.
+/// its latest target match instead (33.0 % against `UCI_Elo` 2400, 100
+/// games: 2277 ± 61). [`level_for_elo`] maps a rating to the highest level
+/// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
+/// both far below the weakest anchor), so a rating reaches level 4 first.
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
-    1012, 1012, 1012, 1012, 1049, 1085, 1122, 1149, 1176, 1203, 1237, 1272, 1306, 1416, 1525, 1635,
-    1717, 1800, 1882, 2218,
+    964, 964, 964, 964, 1012, 1060, 1109, 1162, 1216, 1270, 1314, 1358, 1402, 1471, 1541, 1611,
+    1689, 1767, 1845, 2277,
 ];
 
 /// Lowest rating an `elo` request may ask for; below level 1's rating it
@@ -173,7 +172,8 @@ mod tests {
 
     #[test]
     fn elo_maps_to_levels_in_order() {
-        assert_eq!(level_for_elo(MIN_ELO), 1);
+        assert_eq!(level_for_elo(LEVEL_ELO[0] - 1), 1);
+        assert!(level_for_elo(MIN_ELO) < 5);
         assert_eq!(level_for_elo(MAX_ELO), FULL_STRENGTH);
         assert_eq!(level_for_elo(LEVEL_ELO[19]), FULL_STRENGTH);
         assert_eq!(level_for_elo(LEVEL_ELO[19] - 1), FULL_STRENGTH - 1);
