@@ -68,6 +68,8 @@ pub(crate) struct Answer {
     pub(crate) best: Option<String>,
     /// Its score from its own side's view, when it gave one.
     pub(crate) score: Option<EngineScore>,
+    /// The depth of that score, when the player gave one.
+    pub(crate) depth: Option<u32>,
 }
 
 /// Why a player gave no answer.
@@ -276,7 +278,8 @@ impl Player for ExternalPlayer {
                 best: best
                     .best
                     .map(|m| if one_based { ranks_iccs(&m) } else { m }),
-                score: best.info.and_then(|info| info.score),
+                score: best.info.as_ref().and_then(|info| info.score),
+                depth: best.info.and_then(|info| info.depth),
             }),
             Err(error) => {
                 // A process that hung or broke the protocol is not asked again.
@@ -347,6 +350,7 @@ impl Player for BackendPlayer {
             }),
         );
         let mut score = None;
+        let mut depth = None;
         let mut message = None;
         let mut cancelled = false;
         let mut wait_until = turn.deadline;
@@ -357,13 +361,14 @@ impl Player for BackendPlayer {
                         Score::Centipawns(cp) => EngineScore::Centipawns(cp),
                         Score::Mate(n) => EngineScore::Mate(n),
                     });
+                    depth = Some(line.depth);
                 }
                 Ok(Event::Info(_)) => {}
                 Ok(Event::Message(text)) => message = Some(text),
                 Ok(Event::Done { best, .. }) => {
                     return match (best, message) {
                         (None, Some(text)) => Err(PlayerError::Backend(text)),
-                        (best, _) => Ok(Answer { best, score }),
+                        (best, _) => Ok(Answer { best, score, depth }),
                     };
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) if !cancelled => {

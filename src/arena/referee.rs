@@ -77,8 +77,29 @@ pub(crate) struct PlayedGame {
     pub(crate) opening: Opening,
     /// Every move after the opening, in the rules crate's coordinates.
     pub(crate) moves: Vec<String>,
+    /// What the mover said of each of those moves, and its time.
+    pub(crate) notes: Vec<MoveNote>,
     /// How it ended.
     pub(crate) end: GameEnd,
+}
+
+/// What a player said of its move, and the time it took, for the record
+/// (a PGN comment after the move, as match runners write it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MoveNote {
+    /// Its last score, from the mover's view.
+    pub(crate) score: Option<EngineScore>,
+    /// The depth of that score.
+    pub(crate) depth: Option<u32>,
+    /// From the request to the answer, as the referee's clock saw it.
+    pub(crate) elapsed: Duration,
+}
+
+/// The moves a game has had so far, with their notes.
+#[derive(Default)]
+struct Played {
+    moves: Vec<String>,
+    notes: Vec<MoveNote>,
 }
 
 /// What a game needs besides its players.
@@ -128,17 +149,18 @@ pub(crate) fn play(
     )
     .map_err(|e| e.to_string())?;
     let mut all_moves = opening.moves.clone();
-    let mut played = Vec::new();
+    let mut played = Played::default();
     let mut status = game.status(&rules).map_err(|e| e.to_string())?;
     let mut clocks = match control {
         Control::Clock { base, .. } => [base, base],
         _ => [Duration::ZERO; 2],
     };
     let mut adjudicator = Adjudicator::new(adjudication);
-    let finish = |played: Vec<String>, end: GameEnd| {
+    let finish = |played: Played, end: GameEnd| {
         Some(PlayedGame {
             opening: opening.clone(),
-            moves: played,
+            moves: played.moves,
+            notes: played.notes,
             end,
         })
     };
@@ -238,7 +260,12 @@ pub(crate) fn play(
         };
         let canonical = info.uci.to_string();
         all_moves.push(canonical.clone());
-        played.push(canonical);
+        played.moves.push(canonical);
+        played.notes.push(MoveNote {
+            score: answer.score,
+            depth: answer.depth,
+            elapsed,
+        });
         if let Some(end) = adjudicator.record(side, answer.score, status.fullmove_number) {
             return Ok(finish(played, end));
         }

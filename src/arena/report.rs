@@ -15,9 +15,11 @@ use arbiter_rules::record::{
 use arbiter_rules::{Side, Variant};
 use serde_json::json;
 
+use super::referee::MoveNote;
 use super::sprt::{SprtBounds, Tally, Verdict};
 use super::{Finished, Plan, Scheduled};
 use crate::config::MatchArgs;
+use crate::external::EngineScore;
 
 /// `println!` that does not panic when stdout is gone (`arbiter match |
 /// head`): the match goes on and its PGN file keeps every game.
@@ -291,15 +293,34 @@ impl Report {
             (black_tag.to_owned(), black.to_owned()),
             ("Termination".to_owned(), game.end.reason.clone()),
         ];
-        // Chess PGN (any chess variant's) carries the ending in a comment
-        // after the last move too, as match runners write it.
+        // Chess PGN (any chess variant's) carries each played move's note
+        // and the ending in comments, as match runners write them; xiangqi
+        // PGN is written without comments.
         let annotations = if plan.variant != Variant::Xiangqi {
-            vec![Annotation {
-                ply: moves.len(),
-                comments: vec![game.end.reason.clone()],
-                nags: Vec::new(),
-                variations: Vec::new(),
-            }]
+            let first = game.opening.moves.len();
+            let mut annotations: Vec<Annotation> = game
+                .notes
+                .iter()
+                .enumerate()
+                .map(|(index, note)| Annotation {
+                    ply: first + index + 1,
+                    comments: vec![move_comment(note)],
+                    nags: Vec::new(),
+                    variations: Vec::new(),
+                })
+                .collect();
+            match annotations.last_mut() {
+                Some(last) if last.ply == moves.len() => {
+                    last.comments.push(game.end.reason.clone());
+                }
+                _ => annotations.push(Annotation {
+                    ply: moves.len(),
+                    comments: vec![game.end.reason.clone()],
+                    nags: Vec::new(),
+                    variations: Vec::new(),
+                }),
+            }
+            annotations
         } else {
             Vec::new()
         };
@@ -378,4 +399,63 @@ fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// A move's comment as match runners write it: the mover's score in pawns
+/// from its own view (`+0.35`, `-M3` when it is mated in 3) and the depth
+/// it reached (`/12`), then the time the move took (`0.412s`).
+fn move_comment(note: &MoveNote) -> String {
+    let score = match note.score {
+        Some(EngineScore::Centipawns(cp)) => {
+            let sign = if cp < 0 { "-" } else { "+" };
+            let cp = cp.unsigned_abs();
+            format!("{sign}{}.{:02}", cp / 100, cp % 100)
+        }
+        Some(EngineScore::Mate(moves)) => {
+            let sign = if moves < 0 { "-" } else { "+" };
+            format!("{sign}M{}", moves.unsigned_abs())
+        }
+        None => String::new(),
+    };
+    let depth = match (note.score, note.depth) {
+        (Some(_), Some(depth)) => format!("/{depth}"),
+        _ => String::new(),
+    };
+    let time = format!("{:.3}s", note.elapsed.as_secs_f64());
+    if score.is_empty() {
+        time
+    } else {
+        format!("{score}{depth} {time}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn note(score: Option<EngineScore>, depth: Option<u32>, millis: u64) -> MoveNote {
+        MoveNote {
+            score,
+            depth,
+            elapsed: Duration::from_millis(millis),
+        }
+    }
+
+    #[test]
+    fn a_move_comment_is_the_movers_score_depth_and_time() {
+        let cp = |n| Some(EngineScore::Centipawns(n));
+        assert_eq!(
+            move_comment(&note(cp(35), Some(12), 412)),
+            "+0.35/12 0.412s"
+        );
+        assert_eq!(move_comment(&note(cp(-7), Some(3), 5)), "-0.07/3 0.005s");
+        assert_eq!(move_comment(&note(cp(-250), None, 1500)), "-2.50 1.500s");
+        assert_eq!(move_comment(&note(cp(0), Some(1), 0)), "+0.00/1 0.000s");
+        let mate = |n| Some(EngineScore::Mate(n));
+        assert_eq!(move_comment(&note(mate(4), Some(20), 90)), "+M4/20 0.090s");
+        assert_eq!(move_comment(&note(mate(-3), Some(9), 90)), "-M3/9 0.090s");
+        assert_eq!(move_comment(&note(None, Some(9), 100)), "0.100s");
+    }
 }

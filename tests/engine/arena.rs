@@ -360,18 +360,25 @@ fn reference_engines() {
 }
 
 /// Reads a match's PGN with python-chess (chess) or cchess (xiangqi, the
-/// first game of each file) and prints, per game, its result and its moves.
+/// first game of each file) and prints, per game, its result, its moves,
+/// how many of them carry a note (`+0.35/12 0.412s`, the mover's score,
+/// depth and time), whether the noted moves are all the moves after the
+/// first noted one, and its `Termination`.
 const READ_BACK: &str = r#"
-import sys
+import re, sys
 kind, path = sys.argv[1], sys.argv[2]
 if kind == "chess":
     # python-chess reads a variant's game on its chess.variant board, by the
     # Variant tag.
     import chess.pgn
+    note = re.compile(r"^[+-](\d+\.\d\d|M\d+)/\d+ \d+\.\d{3}s")
     with open(path) as f:
         while (game := chess.pgn.read_game(f)) is not None:
             moves = [m.uci() for m in game.mainline_moves()]
-            print(game.headers["Result"], len(moves), game.headers.get("Termination", ""))
+            noted = [bool(note.match(node.comment)) for node in game.mainline()]
+            tail = noted[noted.index(True):] if True in noted else []
+            print(game.headers["Result"], len(moves), sum(noted), all(tail),
+                  game.headers.get("Termination", ""))
 else:
     import cchess
     game = cchess.read_from_pgn(path)
@@ -401,8 +408,9 @@ fn stockfish_plays_fairy_stockfish_and_python_chess_reads_the_games_back() {
 }
 
 /// python-chess reads every game of `pgn` with the result and the number
-/// of plies the match reported (and the reason in `Termination`, when
-/// `reasons`).
+/// of plies the match reported, a note on every move the players made (at
+/// least one, none missing after it), and the reason in `Termination`,
+/// when `reasons`.
 fn python_chess_reads_back(pgn: &Path, games: &[Value], reasons: bool) {
     let read = Command::new("python3")
         .args(["-c", READ_BACK, "chess", pgn.to_str().unwrap()])
@@ -412,13 +420,16 @@ fn python_chess_reads_back(pgn: &Path, games: &[Value], reasons: bool) {
     let read: Vec<&str> = read.lines().collect();
     assert_eq!(read.len(), games.len(), "{read:?}");
     for (game, theirs) in games.iter().zip(&read) {
-        let mut fields = theirs.splitn(3, ' ');
+        let mut fields = theirs.splitn(5, ' ');
         assert_eq!(fields.next(), game["result"].as_str(), "{theirs}");
         assert_eq!(
             fields.next().and_then(|n| n.parse::<u64>().ok()),
             game["plies"].as_u64(),
             "{theirs}"
         );
+        let noted = fields.next().and_then(|n| n.parse::<u64>().ok());
+        assert!(noted.is_some_and(|n| n >= 1), "{theirs}");
+        assert_eq!(fields.next(), Some("True"), "{theirs}");
         if reasons {
             assert_eq!(fields.next(), game["reason"].as_str(), "{theirs}");
         }
