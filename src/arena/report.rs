@@ -405,7 +405,9 @@ fn today() -> String {
 /// from its own view (`+0.35`, `-M3` when it is mated in 3) and the depth
 /// it reached (`/12`), then the time the move took (`0.412s`).
 fn move_comment(note: &MoveNote) -> String {
+    let time = format!("{:.3}s", note.elapsed.as_secs_f64());
     let score = match note.score {
+        None => return time,
         Some(EngineScore::Centipawns(cp)) => {
             let sign = if cp < 0 { "-" } else { "+" };
             let cp = cp.unsigned_abs();
@@ -415,18 +417,12 @@ fn move_comment(note: &MoveNote) -> String {
             let sign = if moves < 0 { "-" } else { "+" };
             format!("{sign}M{}", moves.unsigned_abs())
         }
-        None => String::new(),
     };
-    let depth = match (note.score, note.depth) {
-        (Some(_), Some(depth)) => format!("/{depth}"),
-        _ => String::new(),
-    };
-    let time = format!("{:.3}s", note.elapsed.as_secs_f64());
-    if score.is_empty() {
-        time
-    } else {
-        format!("{score}{depth} {time}")
-    }
+    let depth = note
+        .depth
+        .map(|depth| format!("/{depth}"))
+        .unwrap_or_default();
+    format!("{score}{depth} {time}")
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 //! parent's length and again for its own prefix) and is dropped again.
 //! Measured against prost's structs on the same build (BENCHMARKS.md,
 //! "Hand-written parts"), that is 2.4 to 2.7 times the instructions of a
-//! full-view call and a fifth to three tenths of unary full-view LegalMoves throughput
-//! under load; inside a Batch (two more levels of nesting, each measured
+//! full-view call and a fifth to three tenths of unary full-view LegalMoves
+//! throughput under load; inside a Batch (two more levels of nesting, each measured
 //! again) a LegalMoves item costs about three times as much. Written straight from
 //! the domain's moves, each field is visited once; [`FullMoves`] takes each
 //! description as the game makes it, so that no list of them is built and
