@@ -5,12 +5,13 @@
 # both matches at once (one game at a time each, so two searches on two
 # cores), the book tools/sprt/GAME.epd with colours swapped, no adjudication.
 #
-#   tools/match/targets.sh [LIMIT] [GAMES] [SKILL]
+#   tools/match/targets.sh [LIMIT] [GAMES] [SKILL|chess]
 #
 # LIMIT is `--tc 10+0.1` (the default) or `--movetime 100`, quoted or not; GAMES defaults to
 # 100 per match. With SKILL (the rung on the way is 15), only xiangqi
 # is played, against Fairy-Stockfish at that Skill Level, two games at a time
-# on one server with two search threads (still one a search). The servers are
+# on one server with two search threads (still one a search); with `chess`,
+# only the chess row is played, two games at a time the same way. The servers are
 # started here and stopped by their PIDs; the games go to
 # target/targets/GAME-PID.pgn, the summaries to the output.
 set -euo pipefail
@@ -24,7 +25,7 @@ games=${2:-100}
 skill=${3:-}
 [[ $limit =~ ^--(tc|movetime)\ [0-9.+]+$ ]] || { echo "targets.sh: LIMIT must be --tc BASE+INC or --movetime MS, not '$limit'" >&2; exit 2; }
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "targets.sh: GAMES must be a positive number, not '$games'" >&2; exit 2; }
-[[ -z $skill || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: SKILL must be a number, not '$skill'" >&2; exit 2; }
+[[ -z $skill || $skill == chess || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: SKILL must be a number or \`chess\`, not '$skill'" >&2; exit 2; }
 "$root/tools/engines.sh"
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 bin=$root/target/release/arbiter
@@ -45,6 +46,21 @@ serve() {
 }
 
 fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
+sf2400="name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
+if [[ $skill == chess ]]; then
+    serve 2 2
+    # shellcheck disable=SC2086 # $limit is two words on purpose
+    "$bin" match --game chess --engine name=arbiter,grpc=http://127.0.0.1:50162 \
+        --engine "$sf2400" --concurrency 2 \
+        $limit --games "$games" --openings "$root/tools/sprt/chess.epd" \
+        --pgn "$out/chess-$$.pgn" >"$out/chess-$$.txt" 2>&1 &
+    chess=$!
+    echo "targets: chess alone, $limit, $games games; progress in $out/chess-$$.txt" >&2
+    status=0
+    wait "$chess" || status=$?
+    grep -v -e '^Finished game' -e '^Score of' "$out/chess-$$.txt" | tail -6
+    exit "$status"
+fi
 if [[ -n $skill ]]; then
     serve 2 2
     # shellcheck disable=SC2086 # $limit is two words on purpose
@@ -64,7 +80,7 @@ serve 1 1
 serve 2 1
 # shellcheck disable=SC2086 # $limit is two words on purpose
 "$bin" match --game chess --engine name=arbiter,grpc=http://127.0.0.1:50161 \
-    --engine "name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400" \
+    --engine "$sf2400" \
     $limit --games "$games" --openings "$root/tools/sprt/chess.epd" --pgn "$out/chess-$$.pgn" \
     >"$out/chess-$$.txt" 2>&1 &
 chess=$!
