@@ -2,25 +2,24 @@
 //! fitted to labelled positions by `arbiter-tune` (Texel's method), starting from
 //! the weights in the source before the run (git history has them).
 //!
-//! The run: `arbiter-tune --game chess --data target/tune/chess-all.txt --epochs 1500 --rate 1 --l2 0 --freeze 'piece-square' --freeze 'material' --freeze 'mobility'`
-//! 134,369 quiet positions of the engine's self-play (tools/tune/data.sh
-//! chess 3000, then OUT=target/tune2 NODES=6000 tools/tune/data.sh chess
-//! 2400, the second set's game numbers offset by 100,000 and the two files
-//! joined), labelled by Stockfish 15.1 at 5,000 nodes
-//! (tools/tune/label.py); material, piece-square and mobility held: fitted
-//! too, they drifted far from the search's scale (a queen at 1,792 cp in
-//! the middlegame)
-//! 120924 positions fitted, 13445 held out (by game); sigmoid scale
-//! K = 0.009054 per centipawn, fitted to the starting weights; 1500 epochs of
-//! full-batch Adam, the weights of epoch 222 kept (the lowest validation
+//! The run: `arbiter-tune --game chess --data target/tune3/chess-sf.txt --epochs 1500 --rate 1 --l2 0 --freeze 'material'`
+//! 388,314 quiet positions of the engine's self-play (OUT=target/tuneA tools/tune/data.sh
+//! chess 12000, then OUT=target/tuneB NODES=6000 tools/tune/data.sh chess,
+//! stopped after 6,928 games; the second set's game numbers offset by
+//! 100,000, the two files joined with positions met in both kept once),
+//! labelled by Stockfish 15.1 at 5,000 nodes (tools/tune/label.py);
+//! material held, so that the scale stays the search's. Piece-square tables
+//! and mobility now move with the rest: on three times the data of the last
+//! run they no longer overfit (the validation error falls to the last
+//! epoch), and the middlegame pieces' worth rises against the pawns' (a
+//! queen's mobility table some 360 cp higher), as Stockfish's own classical
+//! values have it
+//! 348358 positions fitted, 39956 held out (by game); sigmoid scale
+//! K = 0.009335 per centipawn, fitted to the starting weights; 1500 epochs of
+//! full-batch Adam, the weights of epoch 1500 kept (the lowest validation
 //! error). Mean squared error of sigmoid(K * eval) against the result:
-//! training 0.035913 before, 0.034648 after; validation
-//! 0.037302 before, 0.036291 after.
-//!
-//! Then the outpost and hanging weights alone (every other group held, both
-//! started at 0) on the same data:
-//! `arbiter-tune --game chess --data target/tune/chess-all.txt --epochs 300 --rate 1 --l2 0 --freeze 'material' --freeze 'piece-square' --freeze 'mobility' --freeze 'bishop pair' --freeze 'pawn structure' --freeze 'rook' --freeze 'king' --freeze 'passed' --freeze 'connected' --freeze 'threat' --freeze 'safe check'`,
-//! the weights of epoch 33 kept; validation error 0.036273 before, 0.036183 after.
+//! training 0.034303 before, 0.031091 after; validation
+//! 0.033925 before, 0.032059 after.
 
 use crate::eval::trace::Tapered;
 
@@ -31,99 +30,99 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(104, 66), Tapered(357, 306), Tapered(383, 325), Tapered(521, 549), Tapered(1085, 995), Tapered(0, 0),
     // piece-square: pawn (a8 first, rank by rank)
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(72, 132), Tapered(91, 127), Tapered(88, 172), Tapered(80, 133), Tapered(35, 98), Tapered(87, 151), Tapered(48, 219), Tapered(-57, 138),
-    Tapered(2, 67), Tapered(-13, 79), Tapered(28, 71), Tapered(28, 49), Tapered(52, 19), Tapered(22, 15), Tapered(29, 70), Tapered(15, 42),
-    Tapered(1, 26), Tapered(12, 12), Tapered(10, 45), Tapered(9, 8), Tapered(43, -7), Tapered(17, 12), Tapered(47, -2), Tapered(8, 6),
-    Tapered(-4, 12), Tapered(-8, 22), Tapered(2, 4), Tapered(16, -1), Tapered(15, 8), Tapered(24, 7), Tapered(18, 3), Tapered(-9, 1),
-    Tapered(-25, 20), Tapered(-30, 20), Tapered(-14, 14), Tapered(-25, 32), Tapered(-13, 19), Tapered(-6, 11), Tapered(13, 3), Tapered(-16, 2),
-    Tapered(-5, 12), Tapered(-15, 28), Tapered(-17, 6), Tapered(-28, 37), Tapered(-3, 17), Tapered(32, 18), Tapered(56, -2), Tapered(5, -8),
+    Tapered(80, 139), Tapered(49, 153), Tapered(102, 163), Tapered(142, 142), Tapered(166, 108), Tapered(7, 116), Tapered(-133, 198), Tapered(75, 107),
+    Tapered(4, 45), Tapered(40, 54), Tapered(61, 20), Tapered(2, 39), Tapered(28, 35), Tapered(59, 24), Tapered(87, -19), Tapered(87, -16),
+    Tapered(-5, 20), Tapered(2, 17), Tapered(-2, 18), Tapered(5, 7), Tapered(21, 20), Tapered(32, 1), Tapered(20, 5), Tapered(31, -2),
+    Tapered(-9, 12), Tapered(-17, 16), Tapered(7, -1), Tapered(20, 6), Tapered(23, 11), Tapered(19, 3), Tapered(17, -3), Tapered(-13, 3),
+    Tapered(-19, 6), Tapered(-23, 11), Tapered(-14, 19), Tapered(-12, 13), Tapered(-4, 11), Tapered(8, 8), Tapered(19, -12), Tapered(3, -10),
+    Tapered(-5, 13), Tapered(-11, 18), Tapered(-14, 26), Tapered(-6, 29), Tapered(3, 36), Tapered(46, 12), Tapered(63, -10), Tapered(14, -8),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: knight
-    Tapered(-154, -39), Tapered(-65, -1), Tapered(-41, -25), Tapered(-66, 2), Tapered(42, -46), Tapered(-73, 19), Tapered(30, -17), Tapered(-75, -87),
-    Tapered(-35, 3), Tapered(-18, 28), Tapered(31, -25), Tapered(56, -7), Tapered(-6, -5), Tapered(70, -48), Tapered(-36, 3), Tapered(22, 0),
-    Tapered(-96, -57), Tapered(59, -29), Tapered(-14, 37), Tapered(60, 15), Tapered(122, -22), Tapered(98, -4), Tapered(80, -52), Tapered(8, -27),
-    Tapered(31, -10), Tapered(17, -1), Tapered(42, 22), Tapered(47, 45), Tapered(22, 27), Tapered(72, 35), Tapered(13, -25), Tapered(70, 22),
-    Tapered(15, -28), Tapered(-34, 24), Tapered(27, 6), Tapered(13, 36), Tapered(11, 14), Tapered(29, -11), Tapered(19, 29), Tapered(-4, 3),
-    Tapered(-34, -48), Tapered(-8, -1), Tapered(9, 1), Tapered(2, 27), Tapered(36, 7), Tapered(6, 4), Tapered(23, -55), Tapered(-34, 3),
-    Tapered(-7, -49), Tapered(-35, 1), Tapered(-27, -11), Tapered(4, -2), Tapered(8, -16), Tapered(1, 12), Tapered(23, 4), Tapered(-28, 0),
-    Tapered(-78, 17), Tapered(-24, -19), Tapered(-42, -62), Tapered(4, -1), Tapered(-13, 5), Tapered(-30, -36), Tapered(-31, -5), Tapered(-24, -43),
+    Tapered(-198, -111), Tapered(-69, -20), Tapered(6, 0), Tapered(168, -62), Tapered(52, -13), Tapered(17, -24), Tapered(169, -122), Tapered(0, -108),
+    Tapered(6, -39), Tapered(-53, 32), Tapered(27, -3), Tapered(-12, 7), Tapered(71, -12), Tapered(101, -31), Tapered(-88, 37), Tapered(124, -26),
+    Tapered(23, -16), Tapered(111, -15), Tapered(29, 12), Tapered(86, 3), Tapered(75, 27), Tapered(89, -15), Tapered(174, -61), Tapered(-8, -10),
+    Tapered(69, 15), Tapered(41, 0), Tapered(68, 12), Tapered(57, 15), Tapered(54, 37), Tapered(85, 10), Tapered(67, 2), Tapered(85, -64),
+    Tapered(34, -12), Tapered(49, 6), Tapered(62, 1), Tapered(50, 23), Tapered(51, 31), Tapered(50, 9), Tapered(45, 17), Tapered(41, -12),
+    Tapered(2, -25), Tapered(25, 10), Tapered(38, 1), Tapered(49, 9), Tapered(69, -2), Tapered(56, -21), Tapered(47, -25), Tapered(11, -1),
+    Tapered(10, -49), Tapered(14, -16), Tapered(33, -8), Tapered(50, -13), Tapered(55, -29), Tapered(10, -9), Tapered(53, -51), Tapered(28, -4),
+    Tapered(-118, -30), Tapered(8, -16), Tapered(7, -41), Tapered(-2, -1), Tapered(22, -40), Tapered(45, -38), Tapered(16, -41), Tapered(113, -178),
     // piece-square: bishop
-    Tapered(21, -6), Tapered(-20, -33), Tapered(-48, 19), Tapered(-41, 33), Tapered(10, 2), Tapered(-15, 4), Tapered(37, 29), Tapered(26, 6),
-    Tapered(-62, 4), Tapered(5, 6), Tapered(-10, 8), Tapered(-30, 18), Tapered(16, 19), Tapered(30, -30), Tapered(33, -9), Tapered(-35, 26),
-    Tapered(-45, 4), Tapered(-13, 33), Tapered(8, 17), Tapered(22, 6), Tapered(6, -22), Tapered(86, 0), Tapered(10, 7), Tapered(16, 19),
-    Tapered(-35, 37), Tapered(12, -5), Tapered(33, 20), Tapered(59, 10), Tapered(23, 15), Tapered(25, 1), Tapered(18, 15), Tapered(-6, 22),
-    Tapered(-22, -10), Tapered(14, 22), Tapered(21, -10), Tapered(39, 12), Tapered(37, 5), Tapered(5, 9), Tapered(16, -5), Tapered(13, 38),
-    Tapered(-16, -1), Tapered(17, 1), Tapered(19, 6), Tapered(21, -10), Tapered(18, 7), Tapered(13, -1), Tapered(16, -35), Tapered(29, -35),
-    Tapered(42, -58), Tapered(-1, -7), Tapered(31, -45), Tapered(2, -1), Tapered(23, -11), Tapered(7, -3), Tapered(43, -21), Tapered(33, -15),
-    Tapered(-14, -7), Tapered(30, -41), Tapered(1, -13), Tapered(-6, -21), Tapered(5, -1), Tapered(-17, -10), Tapered(-17, 23), Tapered(-65, -7),
+    Tapered(100, 1), Tapered(56, -25), Tapered(0, -2), Tapered(48, -16), Tapered(-17, -5), Tapered(-110, 0), Tapered(56, -6), Tapered(-67, 30),
+    Tapered(34, 7), Tapered(42, 0), Tapered(103, -24), Tapered(6, -4), Tapered(6, 9), Tapered(49, -8), Tapered(-4, 25), Tapered(58, -4),
+    Tapered(21, 1), Tapered(52, -2), Tapered(47, -7), Tapered(44, 4), Tapered(58, -11), Tapered(188, -23), Tapered(110, -17), Tapered(72, -19),
+    Tapered(41, -13), Tapered(48, -11), Tapered(79, -4), Tapered(106, -12), Tapered(57, 1), Tapered(71, -24), Tapered(68, 3), Tapered(25, -9),
+    Tapered(64, -19), Tapered(42, -4), Tapered(64, -2), Tapered(111, 1), Tapered(92, -15), Tapered(58, 1), Tapered(71, -24), Tapered(48, -17),
+    Tapered(59, -23), Tapered(68, 2), Tapered(68, -15), Tapered(65, -13), Tapered(66, 8), Tapered(92, -28), Tapered(62, -13), Tapered(59, -47),
+    Tapered(110, -15), Tapered(83, -37), Tapered(56, -30), Tapered(60, -18), Tapered(75, -28), Tapered(82, -12), Tapered(113, -37), Tapered(91, -39),
+    Tapered(-6, 8), Tapered(80, -43), Tapered(52, -10), Tapered(29, 5), Tapered(77, -27), Tapered(36, -15), Tapered(52, -19), Tapered(-46, 11),
     // piece-square: rook
-    Tapered(78, -4), Tapered(35, 5), Tapered(-4, 28), Tapered(17, 28), Tapered(105, -10), Tapered(45, 12), Tapered(31, 10), Tapered(45, 0),
-    Tapered(-18, 31), Tapered(15, 23), Tapered(26, 14), Tapered(59, -2), Tapered(60, 2), Tapered(32, 12), Tapered(76, 5), Tapered(86, 3),
-    Tapered(-1, 48), Tapered(17, 14), Tapered(0, 21), Tapered(49, -12), Tapered(54, 5), Tapered(31, 35), Tapered(38, -9), Tapered(26, 6),
-    Tapered(10, 19), Tapered(15, 15), Tapered(-13, 30), Tapered(39, 9), Tapered(32, -18), Tapered(18, 6), Tapered(10, 19), Tapered(-23, 33),
-    Tapered(-16, 29), Tapered(12, 9), Tapered(-30, 23), Tapered(-15, 13), Tapered(-9, 18), Tapered(1, -17), Tapered(30, -4), Tapered(9, 27),
-    Tapered(-45, 20), Tapered(-5, 9), Tapered(-41, 25), Tapered(-14, -2), Tapered(-11, 10), Tapered(0, -17), Tapered(15, 0), Tapered(-38, 19),
-    Tapered(-50, 4), Tapered(-35, 10), Tapered(-38, 19), Tapered(0, -10), Tapered(5, -13), Tapered(0, -11), Tapered(-42, 34), Tapered(-23, -11),
-    Tapered(-9, -6), Tapered(-10, 3), Tapered(0, 3), Tapered(4, 1), Tapered(12, -22), Tapered(4, -14), Tapered(-52, -38), Tapered(12, -40),
+    Tapered(69, 4), Tapered(129, -6), Tapered(150, -25), Tapered(135, -14), Tapered(104, -8), Tapered(170, -22), Tapered(169, -35), Tapered(81, -16),
+    Tapered(99, -5), Tapered(110, -6), Tapered(143, -18), Tapered(140, -11), Tapered(129, -18), Tapered(184, -31), Tapered(195, -38), Tapered(-51, 23),
+    Tapered(98, 5), Tapered(103, -10), Tapered(163, -24), Tapered(181, -29), Tapered(168, -41), Tapered(152, -20), Tapered(193, -38), Tapered(64, -12),
+    Tapered(85, 3), Tapered(62, 5), Tapered(79, 3), Tapered(111, -16), Tapered(71, -13), Tapered(93, -16), Tapered(123, -24), Tapered(121, -16),
+    Tapered(39, 20), Tapered(93, -12), Tapered(110, -8), Tapered(66, -2), Tapered(72, -7), Tapered(52, 0), Tapered(92, -22), Tapered(22, 4),
+    Tapered(31, -11), Tapered(18, -4), Tapered(41, -4), Tapered(49, -13), Tapered(61, -18), Tapered(64, -32), Tapered(68, -33), Tapered(28, -21),
+    Tapered(30, -11), Tapered(53, -12), Tapered(72, -24), Tapered(57, -16), Tapered(91, -47), Tapered(96, -47), Tapered(97, -33), Tapered(36, -30),
+    Tapered(67, -29), Tapered(67, -25), Tapered(74, -22), Tapered(84, -30), Tapered(89, -51), Tapered(92, -51), Tapered(49, -23), Tapered(47, -35),
     // piece-square: queen
-    Tapered(-8, -52), Tapered(19, 16), Tapered(10, -7), Tapered(-16, 27), Tapered(54, 2), Tapered(35, 24), Tapered(86, 38), Tapered(62, -7),
-    Tapered(-35, -17), Tapered(-9, 40), Tapered(-44, 76), Tapered(42, 78), Tapered(6, 83), Tapered(8, 42), Tapered(78, 71), Tapered(70, -46),
-    Tapered(10, -56), Tapered(21, 50), Tapered(-24, -5), Tapered(-16, 89), Tapered(1, 69), Tapered(93, 68), Tapered(2, -14), Tapered(51, -7),
-    Tapered(-22, 20), Tapered(-5, -14), Tapered(-20, 66), Tapered(8, 20), Tapered(37, 17), Tapered(25, 69), Tapered(21, 60), Tapered(-18, 29),
-    Tapered(-2, -32), Tapered(0, -20), Tapered(-22, 65), Tapered(-10, 80), Tapered(-26, 45), Tapered(0, 60), Tapered(-13, 21), Tapered(-16, 25),
-    Tapered(-39, -34), Tapered(-6, -3), Tapered(-13, -10), Tapered(-3, 8), Tapered(-15, 5), Tapered(-6, 46), Tapered(23, -24), Tapered(-22, 49),
-    Tapered(-55, 22), Tapered(-20, 24), Tapered(12, -4), Tapered(15, -56), Tapered(9, -18), Tapered(18, -56), Tapered(-25, 3), Tapered(-13, -45),
-    Tapered(-9, -59), Tapered(18, 14), Tapered(22, -75), Tapered(19, -46), Tapered(22, -46), Tapered(-67, -70), Tapered(-66, -48), Tapered(-28, -28),
+    Tapered(14, 119), Tapered(151, -4), Tapered(114, 13), Tapered(39, 50), Tapered(211, -40), Tapered(154, 22), Tapered(398, -111), Tapered(291, -156),
+    Tapered(107, 37), Tapered(92, 33), Tapered(131, 28), Tapered(184, -10), Tapered(142, 16), Tapered(182, 6), Tapered(288, -20), Tapered(271, -15),
+    Tapered(167, -23), Tapered(128, 10), Tapered(77, 68), Tapered(156, 25), Tapered(177, 50), Tapered(196, 50), Tapered(152, -99), Tapered(175, -9),
+    Tapered(127, -8), Tapered(144, -7), Tapered(135, 40), Tapered(115, 66), Tapered(146, 70), Tapered(153, 54), Tapered(177, 31), Tapered(161, 33),
+    Tapered(146, -55), Tapered(154, -41), Tapered(149, 15), Tapered(157, 45), Tapered(150, -3), Tapered(148, 28), Tapered(136, 33), Tapered(134, 39),
+    Tapered(125, -31), Tapered(144, -22), Tapered(172, -21), Tapered(156, -34), Tapered(141, 17), Tapered(166, -9), Tapered(174, -62), Tapered(100, 49),
+    Tapered(120, -47), Tapered(148, -18), Tapered(159, -71), Tapered(166, -29), Tapered(168, -20), Tapered(182, -62), Tapered(199, -91), Tapered(216, -198),
+    Tapered(184, -115), Tapered(168, -69), Tapered(175, -107), Tapered(172, -33), Tapered(184, -78), Tapered(152, -136), Tapered(254, -337), Tapered(318, -438),
     // piece-square: king
-    Tapered(-79, -124), Tapered(40, -8), Tapered(54, 24), Tapered(-49, -55), Tapered(-61, 26), Tapered(-21, 39), Tapered(-31, -30), Tapered(-15, -66),
-    Tapered(-14, -67), Tapered(-7, -7), Tapered(24, -34), Tapered(28, 40), Tapered(-44, 47), Tapered(-24, 56), Tapered(-7, 45), Tapered(15, 62),
-    Tapered(-40, -31), Tapered(18, -27), Tapered(-27, -11), Tapered(4, -3), Tapered(-7, 37), Tapered(43, 60), Tapered(-30, 65), Tapered(-12, 54),
-    Tapered(-45, -31), Tapered(31, 20), Tapered(-39, -2), Tapered(-22, 17), Tapered(-48, 17), Tapered(-27, 24), Tapered(14, 45), Tapered(-70, 0),
-    Tapered(-18, -39), Tapered(-12, 6), Tapered(-75, 39), Tapered(-72, 23), Tapered(-79, 31), Tapered(2, 16), Tapered(-52, 21), Tapered(-103, 22),
-    Tapered(-51, -9), Tapered(-16, 23), Tapered(-26, 6), Tapered(-29, 27), Tapered(-49, 23), Tapered(-23, 7), Tapered(-1, 12), Tapered(-69, 5),
-    Tapered(23, 4), Tapered(-44, 21), Tapered(25, -13), Tapered(-30, 16), Tapered(-50, 18), Tapered(18, 2), Tapered(36, -3), Tapered(33, -20),
-    Tapered(22, -10), Tapered(24, -31), Tapered(-13, -4), Tapered(-81, -9), Tapered(-17, -15), Tapered(-38, -11), Tapered(41, -21), Tapered(45, -24),
+    Tapered(148, -104), Tapered(449, -53), Tapered(363, -159), Tapered(159, 31), Tapered(659, -165), Tapered(479, -92), Tapered(267, -83), Tapered(-54, -47),
+    Tapered(-219, -36), Tapered(125, 44), Tapered(-44, 22), Tapered(23, 0), Tapered(150, 6), Tapered(9, 30), Tapered(175, 43), Tapered(-272, 4),
+    Tapered(-194, 17), Tapered(-179, 86), Tapered(-55, 71), Tapered(-49, 58), Tapered(-31, 34), Tapered(63, 38), Tapered(-37, 50), Tapered(-267, 45),
+    Tapered(18, -21), Tapered(-8, 22), Tapered(-63, 46), Tapered(-47, 41), Tapered(4, 30), Tapered(27, 23), Tapered(-13, 35), Tapered(-244, 29),
+    Tapered(-145, -18), Tapered(68, -20), Tapered(-32, 38), Tapered(-43, 43), Tapered(26, 27), Tapered(-5, 41), Tapered(-37, 19), Tapered(-74, -5),
+    Tapered(-10, -15), Tapered(-18, 13), Tapered(16, 27), Tapered(60, 19), Tapered(-7, 32), Tapered(-41, 33), Tapered(-10, 12), Tapered(-129, 33),
+    Tapered(-143, 43), Tapered(-30, 16), Tapered(27, 11), Tapered(-34, 23), Tapered(-40, 32), Tapered(-24, 30), Tapered(10, 20), Tapered(2, -1),
+    Tapered(-190, 53), Tapered(58, -26), Tapered(-7, 24), Tapered(-46, 2), Tapered(-19, -3), Tapered(-89, 32), Tapered(3, 5), Tapered(-20, -12),
     // mobility: knight, 0 to 8 squares
-    Tapered(-44, -48), Tapered(-5, -17), Tapered(-1, 8), Tapered(8, 22), Tapered(18, 22), Tapered(20, 32), Tapered(26, 13), Tapered(31, 15), Tapered(57, -13),
+    Tapered(95, -144), Tapered(122, -97), Tapered(137, -50), Tapered(142, -36), Tapered(153, -28), Tapered(161, -26), Tapered(168, -29), Tapered(172, -32), Tapered(180, -55),
     // mobility: bishop, 0 to 13 squares
-    Tapered(-36, -62), Tapered(-31, 1), Tapered(-17, -18), Tapered(-10, -11), Tapered(1, 2), Tapered(8, 8), Tapered(14, 12),
-    Tapered(13, 18), Tapered(11, 17), Tapered(4, 26), Tapered(28, 8), Tapered(24, 46), Tapered(4, 50), Tapered(52, 38),
+    Tapered(76, -82), Tapered(96, -53), Tapered(110, -58), Tapered(120, -49), Tapered(130, -50), Tapered(137, -36), Tapered(142, -32),
+    Tapered(137, -19), Tapered(149, -25), Tapered(142, -25), Tapered(165, -28), Tapered(135, -10), Tapered(155, -20), Tapered(207, -19),
     // mobility: rook, 0 to 14 squares
-    Tapered(-18, -12), Tapered(-6, -14), Tapered(-4, -15), Tapered(5, -8), Tapered(2, 7), Tapered(8, 6), Tapered(11, 17), Tapered(15, 14),
-    Tapered(18, 24), Tapered(16, 28), Tapered(30, 29), Tapered(15, 34), Tapered(20, 36), Tapered(36, 35), Tapered(32, 36),
+    Tapered(156, -95), Tapered(170, -85), Tapered(174, -68), Tapered(185, -69), Tapered(180, -46), Tapered(186, -41), Tapered(191, -31), Tapered(194, -32),
+    Tapered(194, -23), Tapered(202, -24), Tapered(207, -15), Tapered(202, -14), Tapered(207, -7), Tapered(230, -25), Tapered(218, -28),
     // mobility: queen, 0 to 27 squares
-    Tapered(-30, -4), Tapered(-6, -66), Tapered(-12, -14), Tapered(-13, -63), Tapered(-8, -34), Tapered(-4, -23), Tapered(-4, 9),
-    Tapered(0, 5), Tapered(3, 0), Tapered(7, 10), Tapered(-1, 33), Tapered(15, 23), Tapered(0, 26), Tapered(2, 43),
-    Tapered(5, 39), Tapered(3, 41), Tapered(-8, 52), Tapered(-9, 27), Tapered(8, 14), Tapered(47, -9), Tapered(55, -18),
-    Tapered(34, -9), Tapered(-11, -28), Tapered(11, -18), Tapered(-16, -27), Tapered(-22, -25), Tapered(-24, -22), Tapered(-8, -10),
+    Tapered(310, 74), Tapered(357, -236), Tapered(362, -218), Tapered(362, -161), Tapered(355, -146), Tapered(359, -151), Tapered(357, -129),
+    Tapered(361, -121), Tapered(365, -112), Tapered(373, -123), Tapered(361, -68), Tapered(373, -87), Tapered(373, -95), Tapered(374, -64),
+    Tapered(373, -80), Tapered(392, -105), Tapered(367, -53), Tapered(397, -91), Tapered(351, -64), Tapered(417, -96), Tapered(420, -94),
+    Tapered(395, -77), Tapered(439, -88), Tapered(259, 4), Tapered(305, -57), Tapered(200, 159), Tapered(126, 193), Tapered(177, 84),
     // bishop pair
-    Tapered(44, 33),
+    Tapered(31, 52),
     // pawn structure: doubled, isolated
-    Tapered(-22, 9), Tapered(-1, -10),
+    Tapered(-8, -8), Tapered(-10, -11),
     // rook on open file, on semi-open file
-    Tapered(46, -21), Tapered(22, -3),
+    Tapered(45, -19), Tapered(20, -1),
     // king shield pawn
-    Tapered(14, -9),
+    Tapered(10, -12),
     // passed pawn: relative rank 1 to 8
-    Tapered(0, 0), Tapered(-8, -37), Tapered(-24, -23), Tapered(4, 6), Tapered(27, 28), Tapered(77, 32), Tapered(176, 38), Tapered(98, 196),
+    Tapered(0, 0), Tapered(23, -43), Tapered(2, -15), Tapered(4, 13), Tapered(44, 30), Tapered(99, 48), Tapered(207, 4), Tapered(98, 196),
     // passed pawn, blocked: relative rank 1 to 8
-    Tapered(0, 0), Tapered(8, -16), Tapered(11, 3), Tapered(-15, -28), Tapered(-13, -33), Tapered(-21, -56), Tapered(-92, -132), Tapered(0, 0),
+    Tapered(0, 0), Tapered(-9, 3), Tapered(1, -14), Tapered(-17, -16), Tapered(-7, -42), Tapered(-3, -60), Tapered(-28, -134), Tapered(0, 0),
     // passed pawn: per square from its next square to the own king, the enemy king
-    Tapered(5, -14), Tapered(-9, 27),
+    Tapered(8, -13), Tapered(-13, 26),
     // connected pawn: relative rank 1 to 8
-    Tapered(0, 0), Tapered(1, 0), Tapered(26, 3), Tapered(13, 10), Tapered(12, 12), Tapered(55, 24), Tapered(251, -43), Tapered(0, 0),
+    Tapered(0, 0), Tapered(4, 0), Tapered(19, 8), Tapered(14, 8), Tapered(40, 6), Tapered(110, 20), Tapered(140, 32), Tapered(0, 0),
     // threat by pawn: on knight, bishop, rook, queen
-    Tapered(65, 33), Tapered(64, 55), Tapered(62, 1), Tapered(67, -47),
+    Tapered(75, 30), Tapered(79, 18), Tapered(43, 20), Tapered(58, -68),
     // threat by knight or bishop: on rook, queen
-    Tapered(63, 20), Tapered(41, 72),
+    Tapered(78, 7), Tapered(68, 7),
     // threat by rook: on queen
-    Tapered(77, -22),
+    Tapered(90, 3),
     // safe check: by knight, bishop, rook, queen
-    Tapered(34, 7), Tapered(12, 13), Tapered(37, 0), Tapered(18, 1),
+    Tapered(51, 2), Tapered(30, 17), Tapered(35, 2), Tapered(13, 15),
     // king open file: its own file, per neighbouring file
-    Tapered(-12, -1), Tapered(0, 0),
+    Tapered(-34, -8), Tapered(-16, -6),
     // outpost: knight, bishop
-    Tapered(27, 15), Tapered(27, 3),
+    Tapered(41, 2), Tapered(51, -7),
     // hanging: per attacked, undefended piece
-    Tapered(19, 16),
+    Tapered(23, 14),
 ];
