@@ -47,32 +47,25 @@ serve() {
 
 fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
 sf2400="name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
-if [[ $skill == chess ]]; then
-    serve 2 2
-    # shellcheck disable=SC2086 # $limit is two words on purpose
-    "$bin" match --game chess --engine name=arbiter,grpc=http://127.0.0.1:50162 \
-        --engine "$sf2400" --concurrency 2 \
-        $limit --games "$games" --openings "$root/tools/sprt/chess.epd" \
-        --pgn "$out/chess-$$.pgn" >"$out/chess-$$.txt" 2>&1 &
-    chess=$!
-    echo "targets: chess alone, $limit, $games games; progress in $out/chess-$$.txt" >&2
-    status=0
-    wait "$chess" || status=$?
-    grep -v -e '^Finished game' -e '^Score of' "$out/chess-$$.txt" | tail -6
-    exit "$status"
-fi
+# One match alone, two games at a time on one server with two search threads.
 if [[ -n $skill ]]; then
+    if [[ $skill == chess ]]; then
+        game=chess opponent=$sf2400 name=chess-$$ what="chess alone"
+    else
+        game=xiangqi opponent="$fsf,option.Skill Level=$skill" name=xiangqi-skill$skill-$$
+        what="xiangqi against Skill Level $skill"
+    fi
     serve 2 2
     # shellcheck disable=SC2086 # $limit is two words on purpose
-    "$bin" match --game xiangqi --engine name=arbiter,grpc=http://127.0.0.1:50162 \
-        --engine "$fsf,option.Skill Level=$skill" --concurrency 2 \
-        $limit --games "$games" --openings "$root/tools/sprt/xiangqi.epd" \
-        --pgn "$out/xiangqi-skill$skill-$$.pgn" >"$out/xiangqi-skill$skill-$$.txt" 2>&1 &
-    xiangqi=$!
-    echo "targets: xiangqi against Skill Level $skill, $limit, $games games; progress in $out/xiangqi-skill$skill-$$.txt" >&2
+    "$bin" match --game "$game" --engine name=arbiter,grpc=http://127.0.0.1:50162 \
+        --engine "$opponent" --concurrency 2 \
+        $limit --games "$games" --openings "$root/tools/sprt/$game.epd" \
+        --pgn "$out/$name.pgn" >"$out/$name.txt" 2>&1 &
+    match=$!
+    echo "targets: $what, $limit, $games games; progress in $out/$name.txt" >&2
     status=0
-    wait "$xiangqi" || status=$?
-    grep -v -e '^Finished game' -e '^Score of' "$out/xiangqi-skill$skill-$$.txt" | tail -6
+    wait "$match" || status=$?
+    grep -v -e '^Finished game' -e '^Score of' "$out/$name.txt" | tail -6
     exit "$status"
 fi
 
