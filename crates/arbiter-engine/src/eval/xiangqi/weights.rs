@@ -2,16 +2,19 @@
 //! fitted to labelled positions by `arbiter-tune` (Texel's method), starting from
 //! the weights in the source before the run (git history has them).
 //!
-//! The run: `arbiter-tune --game xiangqi --data target/tune/xiangqi-fsf.txt --epochs 1500 --rate 1 --l2 0.000000001`
-//! 106,171 quiet positions of 1,953 games of the engine against itself at
-//! 20,000 nodes a move (tools/sprt/run.sh), labelled by Fairy-Stockfish
-//! 11.1 at 5,000 nodes (tools/tune/label.py --game xiangqi, S = 470)
-//! 93407 positions fitted, 12764 held out (by game); sigmoid scale
-//! K = 0.001207 per centipawn, fitted to the starting weights; 1500 epochs of
-//! full-batch Adam, the weights of epoch 1500 kept (the lowest validation
+//! The run: `arbiter-tune --game xiangqi --data target/tune/xiangqi-fsf.txt --epochs 2000 --rate 1 --l2 0 --freeze 'material'`
+//! 512,802 quiet positions of 15,405 games of the engine against itself
+//! (tools/tune/data.sh xiangqi 12000 at OUT=target/tuneXA, and
+//! OUT=target/tuneXB NODES=6000 stopped after 3,405 games; the second's
+//! game numbers offset by 100,000, positions met in both kept once),
+//! labelled by Fairy-Stockfish 11.1 at 5,000 nodes (tools/tune/label.py
+//! --game xiangqi, S = 470)
+//! 462524 positions fitted, 50278 held out (by game); sigmoid scale
+//! K = 0.001204 per centipawn, fitted to the starting weights; 2000 epochs of
+//! full-batch Adam, the weights of epoch 2000 kept (the lowest validation
 //! error). Mean squared error of sigmoid(K * eval) against the result:
-//! training 0.008319 before, 0.005042 after; validation
-//! 0.009231 before, 0.005475 after.
+//! training 0.005939 before, 0.005186 after; validation
+//! 0.005693 before, 0.005035 after.
 
 use crate::eval::trace::Tapered;
 
@@ -28,9 +31,9 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-54, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20),
     Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-42, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16),
     Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-30, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12),
-    Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8), Tapered(-43, -13), Tapered(-37, -17), Tapered(-40, -3), Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8),
-    Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4), Tapered(-64, 5), Tapered(-12, 12), Tapered(-34, -4), Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-3, 2), Tapered(148, -5), Tapered(-6, -13), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8), Tapered(-337, 48), Tapered(-147, 30), Tapered(-280, 43), Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8),
+    Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4), Tapered(-142, 29), Tapered(108, -16), Tapered(-82, 10), Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(65, -4), Tapered(286, -45), Tapered(67, -15), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: advisor
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
@@ -39,85 +42,85 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-28, -31), Tapered(6, 4), Tapered(-40, -14), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(86, -8), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(7, -4), Tapered(6, 4), Tapered(1, 6), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(244, -72), Tapered(6, 4), Tapered(211, -65), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(403, -88), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(294, -77), Tapered(6, 4), Tapered(298, -93), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: elephant
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(-23, -24), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-29, -16), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(-25, -41), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(9, -51), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(-20, -20), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(62, -16), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-31, -23),
+    Tapered(-23, -53), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(108, -46), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-24, -54),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(7, -2), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-8, -5), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(7, -46), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(9, -43), Tapered(0, 0), Tapered(0, 0),
     // piece-square: horse
-    Tapered(-14, -11), Tapered(-5, -2), Tapered(-1, 5), Tapered(6, 14), Tapered(12, 15), Tapered(9, 16), Tapered(2, 5), Tapered(-7, 0), Tapered(-10, -5),
-    Tapered(10, 0), Tapered(28, 25), Tapered(41, 31), Tapered(31, 22), Tapered(31, 21), Tapered(22, 11), Tapered(31, 36), Tapered(17, 11), Tapered(8, -3),
-    Tapered(8, 2), Tapered(13, -2), Tapered(30, 26), Tapered(33, 31), Tapered(38, 30), Tapered(28, 17), Tapered(24, 7), Tapered(15, 1), Tapered(6, -3),
-    Tapered(-1, -7), Tapered(31, 14), Tapered(2, 15), Tapered(63, 9), Tapered(37, 3), Tapered(50, 33), Tapered(7, 17), Tapered(32, 27), Tapered(-12, -17),
-    Tapered(-1, 2), Tapered(13, 5), Tapered(21, -4), Tapered(38, 12), Tapered(36, 26), Tapered(45, 20), Tapered(15, 10), Tapered(7, -5), Tapered(7, -3),
-    Tapered(-1, -5), Tapered(4, -1), Tapered(20, 6), Tapered(31, 18), Tapered(27, 5), Tapered(29, 19), Tapered(24, 16), Tapered(-9, -1), Tapered(1, -4),
-    Tapered(-20, -16), Tapered(-8, -10), Tapered(-2, -8), Tapered(1, 2), Tapered(22, 6), Tapered(1, 1), Tapered(2, -5), Tapered(-11, -6), Tapered(-15, -15),
-    Tapered(-11, -20), Tapered(-14, -10), Tapered(23, -1), Tapered(1, 0), Tapered(12, 6), Tapered(13, 22), Tapered(20, 10), Tapered(-4, -7), Tapered(-18, -12),
-    Tapered(-29, -20), Tapered(-16, -11), Tapered(-15, -3), Tapered(-12, 2), Tapered(-17, -13), Tapered(-3, -3), Tapered(-4, -4), Tapered(-7, -5), Tapered(-32, -25),
-    Tapered(-26, -17), Tapered(-50, -16), Tapered(-27, -13), Tapered(-6, 5), Tapered(-4, 17), Tapered(-16, -1), Tapered(-13, -2), Tapered(-54, -21), Tapered(-29, -19),
+    Tapered(-129, -42), Tapered(-74, 45), Tapered(31, 12), Tapered(14, 92), Tapered(178, -56), Tapered(105, 78), Tapered(-74, 68), Tapered(-59, 37), Tapered(-90, -18),
+    Tapered(-72, -41), Tapered(105, -6), Tapered(255, -51), Tapered(109, -48), Tapered(164, -28), Tapered(52, -10), Tapered(275, -47), Tapered(46, 73), Tapered(-123, 9),
+    Tapered(80, 13), Tapered(-9, 13), Tapered(47, 45), Tapered(460, -99), Tapered(447, -34), Tapered(276, -12), Tapered(39, 47), Tapered(67, 20), Tapered(15, -1),
+    Tapered(-16, -33), Tapered(202, -40), Tapered(-2, 49), Tapered(208, -7), Tapered(-24, 38), Tapered(222, -9), Tapered(-27, 86), Tapered(242, -36), Tapered(-31, -54),
+    Tapered(-20, -3), Tapered(36, -1), Tapered(84, 32), Tapered(106, 2), Tapered(73, 35), Tapered(119, 6), Tapered(116, 32), Tapered(-15, 25), Tapered(-53, 5),
+    Tapered(-37, -22), Tapered(-4, -11), Tapered(86, -9), Tapered(44, 19), Tapered(48, 10), Tapered(29, 33), Tapered(59, 14), Tapered(-13, 8), Tapered(-82, -39),
+    Tapered(-80, -29), Tapered(-46, -3), Tapered(-41, 30), Tapered(-48, 45), Tapered(44, 22), Tapered(-18, 13), Tapered(-31, 14), Tapered(-87, 11), Tapered(-119, 12),
+    Tapered(-45, -38), Tapered(-117, 27), Tapered(27, -23), Tapered(99, -19), Tapered(23, -50), Tapered(32, 14), Tapered(14, 3), Tapered(-37, 14), Tapered(-38, -26),
+    Tapered(-54, -99), Tapered(-31, -130), Tapered(-11, -103), Tapered(-24, -35), Tapered(16, -168), Tapered(-19, 5), Tapered(-115, 2), Tapered(-165, -13), Tapered(-121, -29),
+    Tapered(80, -357), Tapered(-72, -49), Tapered(-141, 53), Tapered(-6, -29), Tapered(-97, -37), Tapered(-14, 10), Tapered(-31, -76), Tapered(-91, -19), Tapered(-178, -123),
     // piece-square: chariot
-    Tapered(10, 5), Tapered(21, 7), Tapered(19, 2), Tapered(33, 21), Tapered(26, 21), Tapered(25, 17), Tapered(22, 4), Tapered(17, 8), Tapered(14, 4),
-    Tapered(16, 4), Tapered(20, 8), Tapered(19, 14), Tapered(45, 15), Tapered(25, 21), Tapered(30, 26), Tapered(32, 17), Tapered(14, 7), Tapered(10, 3),
-    Tapered(19, 9), Tapered(11, 4), Tapered(11, 6), Tapered(27, 13), Tapered(32, 15), Tapered(31, 22), Tapered(15, 0), Tapered(9, 7), Tapered(4, 1),
-    Tapered(11, 11), Tapered(7, 6), Tapered(21, 4), Tapered(35, 27), Tapered(27, 12), Tapered(25, 6), Tapered(15, -6), Tapered(10, 5), Tapered(10, -8),
-    Tapered(0, 3), Tapered(3, 5), Tapered(21, 8), Tapered(13, 4), Tapered(36, 24), Tapered(32, 18), Tapered(20, 9), Tapered(13, 4), Tapered(3, 0),
-    Tapered(-4, -3), Tapered(-1, -4), Tapered(7, 6), Tapered(16, 0), Tapered(12, 8), Tapered(8, 0), Tapered(-2, 0), Tapered(-1, -8), Tapered(-15, -10),
-    Tapered(-3, -8), Tapered(2, -5), Tapered(0, -10), Tapered(12, -4), Tapered(17, 5), Tapered(22, -5), Tapered(2, -4), Tapered(-7, -4), Tapered(-3, -15),
-    Tapered(-15, -8), Tapered(-5, 1), Tapered(-5, 7), Tapered(13, 25), Tapered(9, 15), Tapered(7, 4), Tapered(5, -1), Tapered(-3, 0), Tapered(-15, -7),
-    Tapered(-27, -6), Tapered(-16, 0), Tapered(-13, 1), Tapered(21, 9), Tapered(-3, 3), Tapered(2, -5), Tapered(-8, 12), Tapered(-15, 0), Tapered(-35, -12),
-    Tapered(-19, -23), Tapered(5, -4), Tapered(7, -8), Tapered(18, 4), Tapered(7, 7), Tapered(9, 6), Tapered(-1, -4), Tapered(0, -13), Tapered(-33, -30),
+    Tapered(162, -64), Tapered(159, -37), Tapered(199, -68), Tapered(432, -184), Tapered(574, -201), Tapered(394, -157), Tapered(282, -84), Tapered(177, -57), Tapered(180, -37),
+    Tapered(149, -88), Tapered(177, -93), Tapered(161, -66), Tapered(238, -64), Tapered(642, -162), Tapered(247, -62), Tapered(163, -57), Tapered(169, -68), Tapered(177, -63),
+    Tapered(184, -66), Tapered(91, -19), Tapered(119, -27), Tapered(273, -34), Tapered(287, -34), Tapered(214, -36), Tapered(151, -14), Tapered(128, -40), Tapered(156, -20),
+    Tapered(128, -42), Tapered(142, -52), Tapered(159, -54), Tapered(166, -50), Tapered(208, -58), Tapered(183, -46), Tapered(202, -71), Tapered(145, -64), Tapered(104, -39),
+    Tapered(118, -58), Tapered(82, -36), Tapered(150, -41), Tapered(152, -40), Tapered(168, -18), Tapered(143, -33), Tapered(179, -61), Tapered(134, -70), Tapered(118, -35),
+    Tapered(101, -60), Tapered(128, -61), Tapered(127, -44), Tapered(165, -39), Tapered(140, 5), Tapered(186, -52), Tapered(147, -47), Tapered(158, -80), Tapered(136, -56),
+    Tapered(97, -20), Tapered(103, -18), Tapered(117, -10), Tapered(150, -22), Tapered(111, 20), Tapered(158, -42), Tapered(124, -8), Tapered(129, -11), Tapered(100, -10),
+    Tapered(65, -30), Tapered(74, -6), Tapered(26, 23), Tapered(113, 8), Tapered(65, 16), Tapered(153, -5), Tapered(87, -3), Tapered(146, -69), Tapered(95, -74),
+    Tapered(77, -67), Tapered(75, -78), Tapered(111, -114), Tapered(116, -40), Tapered(39, -3), Tapered(122, -63), Tapered(78, -25), Tapered(93, -48), Tapered(80, -14),
+    Tapered(88, -106), Tapered(120, -100), Tapered(102, -78), Tapered(187, -120), Tapered(-103, -65), Tapered(185, -112), Tapered(130, -101), Tapered(152, -84), Tapered(99, -91),
     // piece-square: cannon
-    Tapered(10, 1), Tapered(3, 8), Tapered(-12, 1), Tapered(-13, 1), Tapered(9, -4), Tapered(-10, 4), Tapered(-20, 4), Tapered(8, 16), Tapered(9, 14),
-    Tapered(-4, 1), Tapered(4, 10), Tapered(-10, 2), Tapered(-9, -2), Tapered(10, 0), Tapered(-10, 0), Tapered(-15, -4), Tapered(5, 6), Tapered(-9, 4),
-    Tapered(-14, 0), Tapered(-16, -5), Tapered(-19, -1), Tapered(-8, 1), Tapered(5, -4), Tapered(-19, 0), Tapered(-22, -6), Tapered(-5, -3), Tapered(-8, 6),
-    Tapered(-12, -15), Tapered(6, 1), Tapered(12, 2), Tapered(-3, -13), Tapered(51, 16), Tapered(-7, -3), Tapered(16, 0), Tapered(10, -4), Tapered(8, -2),
-    Tapered(-7, -5), Tapered(-11, -1), Tapered(1, -1), Tapered(3, 6), Tapered(50, 22), Tapered(-1, 7), Tapered(-7, -2), Tapered(-3, 7), Tapered(0, 2),
-    Tapered(-12, -1), Tapered(5, -4), Tapered(-9, -7), Tapered(1, -1), Tapered(33, 13), Tapered(-8, -2), Tapered(-2, 7), Tapered(12, 0), Tapered(-8, 0),
-    Tapered(-2, -1), Tapered(1, -1), Tapered(0, -6), Tapered(-9, -3), Tapered(22, 0), Tapered(1, 1), Tapered(10, 6), Tapered(0, 0), Tapered(-3, -8),
-    Tapered(-9, 0), Tapered(30, 2), Tapered(13, -4), Tapered(15, 0), Tapered(43, -6), Tapered(24, -1), Tapered(17, 15), Tapered(18, 3), Tapered(3, -5),
-    Tapered(-11, -5), Tapered(-7, -6), Tapered(-3, -13), Tapered(6, -2), Tapered(29, -2), Tapered(0, 0), Tapered(-3, 3), Tapered(-3, -1), Tapered(-6, 0),
-    Tapered(-7, -13), Tapered(-7, -1), Tapered(-3, 3), Tapered(7, 5), Tapered(12, -14), Tapered(-4, -1), Tapered(-5, 0), Tapered(-1, 2), Tapered(-6, -9),
+    Tapered(57, -7), Tapered(84, -20), Tapered(-78, 20), Tapered(-142, 98), Tapered(-247, 59), Tapered(47, -1), Tapered(-53, 2), Tapered(35, -16), Tapered(65, -23),
+    Tapered(-18, -18), Tapered(30, -8), Tapered(-57, 7), Tapered(64, -32), Tapered(-221, 62), Tapered(-19, -12), Tapered(-2, 21), Tapered(21, 4), Tapered(61, -20),
+    Tapered(23, -23), Tapered(-9, -33), Tapered(-22, -11), Tapered(-13, 20), Tapered(14, 13), Tapered(-91, 32), Tapered(5, -20), Tapered(-5, 18), Tapered(-1, 21),
+    Tapered(5, 7), Tapered(27, 13), Tapered(14, -9), Tapered(39, -26), Tapered(162, -41), Tapered(-12, -6), Tapered(20, -2), Tapered(29, 4), Tapered(22, -12),
+    Tapered(6, 4), Tapered(16, -14), Tapered(-37, 16), Tapered(-3, -13), Tapered(138, -27), Tapered(26, -3), Tapered(-19, 6), Tapered(0, 4), Tapered(31, 7),
+    Tapered(38, -11), Tapered(50, -18), Tapered(57, -35), Tapered(46, -39), Tapered(67, -5), Tapered(55, -22), Tapered(66, -36), Tapered(55, -11), Tapered(47, -44),
+    Tapered(-41, 15), Tapered(26, 4), Tapered(29, -11), Tapered(-10, -9), Tapered(73, -4), Tapered(5, 13), Tapered(16, -21), Tapered(32, -18), Tapered(12, -31),
+    Tapered(2, 3), Tapered(37, -21), Tapered(44, -22), Tapered(84, -40), Tapered(99, -26), Tapered(108, -26), Tapered(58, -47), Tapered(40, -3), Tapered(14, -26),
+    Tapered(32, -30), Tapered(45, -32), Tapered(23, -3), Tapered(12, -26), Tapered(123, -40), Tapered(7, 23), Tapered(76, -58), Tapered(4, 0), Tapered(-20, 7),
+    Tapered(-187, 36), Tapered(-22, -13), Tapered(31, -68), Tapered(123, -40), Tapered(135, 5), Tapered(72, -27), Tapered(30, -35), Tapered(-25, -46), Tapered(-93, -82),
     // piece-square: soldier
-    Tapered(56, 91), Tapered(59, 70), Tapered(67, 88), Tapered(72, 90), Tapered(82, 75), Tapered(81, 89), Tapered(68, 104), Tapered(66, 79), Tapered(54, 68),
-    Tapered(80, 95), Tapered(92, 110), Tapered(104, 135), Tapered(136, 195), Tapered(132, 197), Tapered(138, 166), Tapered(111, 145), Tapered(92, 113), Tapered(80, 94),
-    Tapered(91, 108), Tapered(99, 106), Tapered(107, 112), Tapered(141, 197), Tapered(153, 187), Tapered(138, 189), Tapered(128, 143), Tapered(99, 103), Tapered(91, 106),
-    Tapered(85, 90), Tapered(86, 78), Tapered(104, 97), Tapered(134, 142), Tapered(143, 135), Tapered(121, 126), Tapered(101, 104), Tapered(87, 85), Tapered(79, 95),
-    Tapered(69, 73), Tapered(81, 90), Tapered(87, 94), Tapered(110, 117), Tapered(127, 120), Tapered(101, 116), Tapered(67, 88), Tapered(77, 92), Tapered(50, 62),
-    Tapered(13, 18), Tapered(0, 0), Tapered(33, 38), Tapered(5, 0), Tapered(37, 32), Tapered(5, 0), Tapered(45, 22), Tapered(0, 0), Tapered(-4, -4),
-    Tapered(-35, -3), Tapered(0, 0), Tapered(-14, 9), Tapered(0, 0), Tapered(49, 19), Tapered(0, 0), Tapered(-19, 15), Tapered(0, 0), Tapered(-31, 5),
+    Tapered(68, -19), Tapered(-113, 14), Tapered(318, -2), Tapered(317, -9), Tapered(105, 33), Tapered(185, 23), Tapered(149, -5), Tapered(248, -29), Tapered(240, -15),
+    Tapered(-41, 65), Tapered(167, 60), Tapered(460, 37), Tapered(744, 84), Tapered(913, 257), Tapered(742, 71), Tapered(387, 61), Tapered(120, 46), Tapered(48, 44),
+    Tapered(9, 43), Tapered(162, 50), Tapered(198, 104), Tapered(356, 244), Tapered(482, 196), Tapered(341, 228), Tapered(236, 83), Tapered(182, 21), Tapered(103, -7),
+    Tapered(78, 52), Tapered(127, 67), Tapered(223, 61), Tapered(242, 70), Tapered(309, 97), Tapered(273, 78), Tapered(240, 51), Tapered(125, 29), Tapered(95, 36),
+    Tapered(115, 54), Tapered(120, 77), Tapered(186, 42), Tapered(204, 105), Tapered(218, 113), Tapered(255, 62), Tapered(210, 33), Tapered(179, 56), Tapered(99, 27),
+    Tapered(17, 62), Tapered(0, 0), Tapered(97, 39), Tapered(5, 0), Tapered(80, 79), Tapered(5, 0), Tapered(86, 57), Tapered(0, 0), Tapered(11, 55),
+    Tapered(-24, 36), Tapered(0, 0), Tapered(25, 30), Tapered(0, 0), Tapered(103, 65), Tapered(0, 0), Tapered(24, 15), Tapered(0, 0), Tapered(-26, 39),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // mobility: horse, by points reached 0..=8
-    Tapered(-30, -11), Tapered(-24, -8), Tapered(-2, 10), Tapered(16, 29), Tapered(34, 45), Tapered(58, 46), Tapered(77, 41), Tapered(88, 40), Tapered(121, 30),
+    Tapered(106, -188), Tapered(173, -105), Tapered(200, -64), Tapered(227, -52), Tapered(247, -46), Tapered(265, -45), Tapered(288, -51), Tapered(305, -52), Tapered(360, -71),
     // mobility: chariot, by points reached 0..=17
-    Tapered(-2, 0), Tapered(-5, 2), Tapered(-31, -5), Tapered(-4, -5), Tapered(5, 5), Tapered(12, 8), Tapered(21, 20), Tapered(27, 24), Tapered(45, 28),
-    Tapered(43, 25), Tapered(51, 39), Tapered(58, 39), Tapered(60, 45), Tapered(61, 90), Tapered(67, 61), Tapered(67, 74), Tapered(83, 71), Tapered(78, 69),
+    Tapered(63, -38), Tapered(434, -245), Tapered(448, -282), Tapered(442, -267), Tapered(461, -239), Tapered(470, -216), Tapered(490, -200), Tapered(485, -189), Tapered(504, -180),
+    Tapered(528, -199), Tapered(521, -176), Tapered(521, -178), Tapered(543, -191), Tapered(517, -158), Tapered(564, -174), Tapered(562, -164), Tapered(569, -172), Tapered(584, -166),
     // mobility: cannon, by points it could capture on 0..=4
-    Tapered(72, -6), Tapered(67, 19), Tapered(52, 14), Tapered(10, 6), Tapered(8, 8),
+    Tapered(231, -75), Tapered(241, -59), Tapered(259, -52), Tapered(282, -10), Tapered(8, 8),
     // missing advisor or elephant, per enemy attacker
-    Tapered(-49, -20),
+    Tapered(7, -40),
     // cannon: by empty points it can move to 0..=17
-    Tapered(-1, -4), Tapered(-12, -6), Tapered(-4, -5), Tapered(-4, -12), Tapered(7, -11), Tapered(11, -11), Tapered(8, -2), Tapered(21, 7), Tapered(23, 4),
-    Tapered(21, -2), Tapered(21, -4), Tapered(25, 20), Tapered(18, 10), Tapered(15, 8), Tapered(10, 9), Tapered(7, 1), Tapered(15, 16), Tapered(10, 2),
+    Tapered(-2, -41), Tapered(16, -3), Tapered(60, -19), Tapered(80, -43), Tapered(84, -46), Tapered(97, -44), Tapered(103, -49), Tapered(110, -40), Tapered(106, -43),
+    Tapered(103, -27), Tapered(112, -25), Tapered(108, -36), Tapered(104, -34), Tapered(129, -33), Tapered(119, -29), Tapered(127, -40), Tapered(140, -37), Tapered(131, -39),
     // cannon on the enemy general's file: nothing between, two pieces between
-    Tapered(23, 23), Tapered(47, 52),
+    Tapered(40, 22), Tapered(135, 42),
     // bottom cannon: on the enemy's back rank, the general on it too
-    Tapered(17, 11),
+    Tapered(62, -12),
     // chariot file ahead: open, enemy pieces only
-    Tapered(-4, 36), Tapered(35, -3),
+    Tapered(-5, 32), Tapered(-2, 26),
     // crossed soldiers side by side, per pair
-    Tapered(-20, -20),
+    Tapered(-19, -42),
     // missing advisors times enemy horses, chariots, cannons; missing elephants times the same
-    Tapered(-42, 36), Tapered(-51, 52), Tapered(-24, 74),
-    Tapered(3, 1), Tapered(31, -8), Tapered(-1, 7),
+    Tapered(-9, 29), Tapered(-119, 94), Tapered(111, 32),
+    Tapered(-24, 1), Tapered(-86, 24), Tapered(-33, 30),
 ];
