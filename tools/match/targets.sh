@@ -5,13 +5,13 @@
 # both matches at once (one game at a time each, so two searches on two
 # cores), the book tools/sprt/GAME.epd with colours swapped, no adjudication.
 #
-#   tools/match/targets.sh [LIMIT] [GAMES] [SKILL|chess]
+#   tools/match/targets.sh [LIMIT] [GAMES] [SKILL|chess|xiangqi]
 #
 # LIMIT is `--tc 10+0.1` (the default) or `--movetime 100`, quoted or not; GAMES defaults to
-# 100 per match. With SKILL (the issue's rung on the way is 15), only xiangqi
-# is played, against Fairy-Stockfish at that Skill Level, two games at a time
-# on one server with two search threads (still one a search); with `chess`,
-# only the chess row is played, two games at a time the same way. The servers are
+# 100 per match. A third argument plays one match alone, two games at a
+# time (see below): SKILL (the issue's rung on the way is 15) xiangqi against
+# Fairy-Stockfish at that Skill Level, `xiangqi` against it at full
+# strength, `chess` the chess row. The servers are
 # started here and stopped by their PIDs; the games go to
 # target/targets/GAME-PID.pgn, the summaries to the output.
 set -euo pipefail
@@ -25,7 +25,7 @@ games=${2:-100}
 skill=${3:-}
 [[ $limit =~ ^--(tc|movetime)\ [0-9.+]+$ ]] || { echo "targets.sh: LIMIT must be --tc BASE+INC or --movetime MS, not '$limit'" >&2; exit 2; }
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "targets.sh: GAMES must be a positive number, not '$games'" >&2; exit 2; }
-[[ -z $skill || $skill == chess || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: SKILL must be a number or \`chess\`, not '$skill'" >&2; exit 2; }
+[[ -z $skill || $skill == chess || $skill == xiangqi || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: the third argument must be a Skill Level, \`chess\` or \`xiangqi\`, not '$skill'" >&2; exit 2; }
 "$root/tools/engines.sh"
 cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
 bin=$root/target/release/arbiter
@@ -47,25 +47,65 @@ serve() {
 
 fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
 sf2400="name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
-# One match alone, two games at a time on one server with two search threads.
+# One match alone, played as two half matches at once, each on its own
+# server with one search thread over its own half of the openings: a
+# server's worker continues the table and histories its last search left
+# when the next search is of the same game kind (a game's next move, as the
+# engine assumes), so two games sharing one server's workers would each
+# inherit the other's memory, which a single game on the service never does.
 if [[ -n $skill ]]; then
-    if [[ $skill == chess ]]; then
-        game=chess opponent=$sf2400 name=chess-$$ what="chess alone"
-    else
-        game=xiangqi opponent="$fsf,option.Skill Level=$skill" name=xiangqi-skill$skill-$$
-        what="xiangqi against Skill Level $skill"
-    fi
-    serve 2 2
-    # shellcheck disable=SC2086 # $limit is two words on purpose
-    "$bin" match --game "$game" --engine name=arbiter,grpc=http://127.0.0.1:50162 \
-        --engine "$opponent" --concurrency 2 \
-        $limit --games "$games" --openings "$root/tools/sprt/$game.epd" \
-        --pgn "$out/$name.pgn" >"$out/$name.txt" 2>&1 &
-    match=$!
-    echo "targets: $what, $limit, $games games; progress in $out/$name.txt" >&2
+    case $skill in
+        chess) game=chess opponent=$sf2400 name=chess-$$ what="chess alone" ;;
+        xiangqi) game=xiangqi opponent=$fsf name=xiangqi-$$ what="xiangqi alone" ;;
+        *)
+            game=xiangqi opponent="$fsf,option.Skill Level=$skill" name=xiangqi-skill$skill-$$
+            what="xiangqi against Skill Level $skill"
+            ;;
+    esac
+    # Openings as the full match would play them (each twice, colours
+    # swapped): the first half of the pairs to one server, the rest to the other.
+    pairs=$(((games + 1) / 2))
+    grep -v '^\s*\(#\|$\)' "$root/tools/sprt/$game.epd" | head -n "$pairs" >"$out/$name-book.epd"
+    first=$(((pairs + 1) / 2))
+    head -n "$first" "$out/$name-book.epd" >"$out/$name-1.epd"
+    tail -n +"$((first + 1))" "$out/$name-book.epd" >"$out/$name-2.epd"
+    halves=("$((games < 2 * first ? games : 2 * first))")
+    halves+=("$((games - halves[0]))")
+    echo "targets: $what, $limit, $games games (${halves[0]} + ${halves[1]} at once); progress in $out/$name-1.txt and $out/$name-2.txt" >&2
+    matches=()
+    for half in 1 2; do
+        ((halves[half - 1] > 0)) || continue
+        serve "$half" 1
+        # shellcheck disable=SC2086 # $limit is two words on purpose
+        "$bin" match --game "$game" --engine "name=arbiter,grpc=http://127.0.0.1:5016$half" \
+            --engine "$opponent" \
+            $limit --games "${halves[half - 1]}" --openings "$out/$name-$half.epd" \
+            --pgn "$out/$name-$half.pgn" >"$out/$name-$half.txt" 2>&1 &
+        matches+=($!)
+    done
     status=0
-    wait "$match" || status=$?
-    grep -v -e '^Finished game' -e '^Score of' "$out/$name.txt" | tail -6
+    for match in "${matches[@]}"; do wait "$match" || status=$?; done
+    for half in 1 2; do
+        [[ -f $out/$name-$half.txt ]] || continue
+        echo "== half $half"
+        grep -v -e '^Finished game' -e '^Score of' "$out/$name-$half.txt" | tail -3
+    done
+    # Both halves together (trinomial error: the halves' pairs are not joined).
+    cat "$out/$name-1.txt" "$out/$name-2.txt" 2>/dev/null | python3 -c '
+import math, re, sys
+w = d = l = 0
+for line in sys.stdin:
+    m = re.search(r"games, W (\d+) D (\d+) L (\d+)", line)
+    if m:
+        w, d, l = w + int(m[1]), d + int(m[2]), l + int(m[3])
+n = w + d + l
+if n:
+    s = (w + d / 2) / n
+    sd = math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s**2) / n / n)
+    elo = lambda x: -400 * math.log10(1 / min(max(x, 1e-9), 1 - 1e-9) - 1)
+    half = (elo(s + 1.96 * sd) - elo(s - 1.96 * sd)) / 2
+    print(f"== together: {n} games, W {w} D {d} L {l}, {100 * s:.1f} %, Elo {elo(s):+.0f} +/- {half:.0f} (95 %)")
+'
     exit "$status"
 fi
 
