@@ -27,8 +27,15 @@ skill=${3:-}
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "targets.sh: GAMES must be a positive number, not '$games'" >&2; exit 2; }
 [[ -z $skill || $skill == chess || $skill == xiangqi || $skill =~ ^[0-9]+$ ]] || { echo "targets.sh: the third argument must be a Skill Level, \`chess\` or \`xiangqi\`, not '$skill'" >&2; exit 2; }
 "$root/tools/engines.sh"
-cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
-bin=$root/target/release/arbiter
+# ARBITER=PATH serves that binary (an earlier build, such as the SPRT runner's
+# target/sprt/arbiter-SHA) instead of building this tree's.
+if [[ -n ${ARBITER:-} ]]; then
+    bin=$ARBITER
+    [[ -x $bin ]] || { echo "targets.sh: ARBITER=$bin is not an executable" >&2; exit 2; }
+else
+    cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
+    bin=$root/target/release/arbiter
+fi
 out=$root/target/targets
 mkdir -p "$out"
 
