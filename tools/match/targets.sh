@@ -54,6 +54,27 @@ serve() {
 
 fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
 sf2400="name=sf2400,cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16,option.UCI_LimitStrength=true,option.UCI_Elo=2400"
+matches=()
+# play SERVER GAME OPPONENT GAMES BOOK NAME: a match against server SERVER in
+# the background, its games to $out/NAME.pgn and its output to $out/NAME.txt.
+play() {
+    # shellcheck disable=SC2086 # $limit is two words on purpose
+    "$bin" match --game "$2" --engine "name=arbiter,grpc=http://127.0.0.1:5016$1" --engine "$3" \
+        $limit --games "$4" --openings "$5" --pgn "$out/$6.pgn" >"$out/$6.txt" 2>&1 &
+    matches+=($!)
+}
+# finish NAME...: waits for the matches, prints each one's summary and
+# exits with the first failure's status.
+finish() {
+    local status=0 match name
+    for match in "${matches[@]}"; do wait "$match" || status=$?; done
+    for name in "$@"; do
+        [[ -f $out/$name.txt ]] || continue
+        echo "== $name"
+        grep -v -e '^Finished game' -e '^Score of' "$out/$name.txt" | tail -6
+    done
+    return "$status"
+}
 # One match alone, played as two half matches at once, each on its own
 # server with one search thread over its own half of the openings: a
 # server's worker continues the table and histories its last search left
@@ -79,63 +100,32 @@ if [[ -n $skill ]]; then
     halves=("$((games < 2 * first ? games : 2 * first))")
     halves+=("$((games - halves[0]))")
     echo "targets: $what, $limit, $games games (${halves[0]} + ${halves[1]} at once); progress in $out/$name-1.txt and $out/$name-2.txt" >&2
-    matches=()
     for half in 1 2; do
         ((halves[half - 1] > 0)) || continue
         serve "$half" 1
-        # shellcheck disable=SC2086 # $limit is two words on purpose
-        "$bin" match --game "$game" --engine "name=arbiter,grpc=http://127.0.0.1:5016$half" \
-            --engine "$opponent" \
-            $limit --games "${halves[half - 1]}" --openings "$out/$name-$half.epd" \
-            --pgn "$out/$name-$half.pgn" >"$out/$name-$half.txt" 2>&1 &
-        matches+=($!)
+        play "$half" "$game" "$opponent" "${halves[half - 1]}" "$out/$name-$half.epd" "$name-$half"
     done
     status=0
-    for match in "${matches[@]}"; do wait "$match" || status=$?; done
-    for half in 1 2; do
-        [[ -f $out/$name-$half.txt ]] || continue
-        echo "== half $half"
-        grep -v -e '^Finished game' -e '^Score of' "$out/$name-$half.txt" | tail -3
-    done
-    # Both halves together (trinomial error: the halves' pairs are not joined).
-    cat "$out/$name-1.txt" "$out/$name-2.txt" 2>/dev/null | python3 -c '
-import math, re, sys
+    finish "$name-1" "$name-2" || status=$?
+    # Both halves together, by match.py's Elo (binomial error: the halves'
+    # pairs are not joined).
+    cat "$out/$name-1.txt" "$out/$name-2.txt" 2>/dev/null | PYTHONPATH=$root/tools/match python3 -c '
+import re, sys
+from match import elo
 w = d = l = 0
 for line in sys.stdin:
-    m = re.search(r"games, W (\d+) D (\d+) L (\d+)", line)
-    if m:
+    if m := re.search(r"games, W (\d+) D (\d+) L (\d+)", line):
         w, d, l = w + int(m[1]), d + int(m[2]), l + int(m[3])
-n = w + d + l
-if n:
-    s = (w + d / 2) / n
-    sd = math.sqrt((w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s**2) / n / n)
-    elo = lambda x: -400 * math.log10(1 / min(max(x, 1e-9), 1 - 1e-9) - 1)
-    half = (elo(s + 1.96 * sd) - elo(s - 1.96 * sd)) / 2
-    print(f"== together: {n} games, W {w} D {d} L {l}, {100 * s:.1f} %, Elo {elo(s):+.0f} +/- {half:.0f} (95 %)")
+if n := w + d + l:
+    diff, error = elo(w + d / 2, n)
+    print(f"== together: {n} games, W {w} D {d} L {l}, {100 * (w + d / 2) / n:.1f} %, Elo {diff + 0:+.0f} +/- {error:.0f} (95 %)")
 '
     exit "$status"
 fi
 
 serve 1 1
 serve 2 1
-# shellcheck disable=SC2086 # $limit is two words on purpose
-"$bin" match --game chess --engine name=arbiter,grpc=http://127.0.0.1:50161 \
-    --engine "$sf2400" \
-    $limit --games "$games" --openings "$root/tools/sprt/chess.epd" --pgn "$out/chess-$$.pgn" \
-    >"$out/chess-$$.txt" 2>&1 &
-chess=$!
-# shellcheck disable=SC2086
-"$bin" match --game xiangqi --engine name=arbiter,grpc=http://127.0.0.1:50162 \
-    --engine "$fsf" \
-    $limit --games "$games" --openings "$root/tools/sprt/xiangqi.epd" --pgn "$out/xiangqi-$$.pgn" \
-    >"$out/xiangqi-$$.txt" 2>&1 &
-xiangqi=$!
+play 1 chess "$sf2400" "$games" "$root/tools/sprt/chess.epd" "chess-$$"
+play 2 xiangqi "$fsf" "$games" "$root/tools/sprt/xiangqi.epd" "xiangqi-$$"
 echo "targets: $limit, $games games each; progress in $out/chess-$$.txt and $out/xiangqi-$$.txt" >&2
-status=0
-wait "$chess" || status=$?
-wait "$xiangqi" || status=$?
-for game in chess xiangqi; do
-    echo "== $game"
-    grep -v -e '^Finished game' -e '^Score of' "$out/$game-$$.txt" | tail -6
-done
-exit "$status"
+finish "chess-$$" "xiangqi-$$"
