@@ -180,6 +180,10 @@ impl SearchGame for ChessNode {
         ))
     }
 
+    fn occupancy(&self) -> Option<u128> {
+        Some(u128::from(self.position.board().occupied().0))
+    }
+
     fn in_check(&self) -> bool {
         self.in_check
     }

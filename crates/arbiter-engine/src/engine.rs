@@ -38,6 +38,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     if let Some(budget) = request.strength.node_budget() {
         limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
     }
+    let same_game = memory.continues_game(&request.root, &request.history);
     let continued = if (limits.keep_memory || (limits.nodes.is_none() && limits.depth.is_none()))
         && G::PARAMS.keep_table_between_searches
     {
@@ -51,15 +52,19 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
         memory.tt.new_search();
         false
     };
-    // The same context means the same game, so the same move codes.
+    // The same context means the same kind of game, so the same move codes;
+    // the histories and corrections describe one game, so they go on only
+    // with it. (The table may go on whatever the game: another game's
+    // entries do not match this one's positions, and age out.)
+    let keep_histories = continued && same_game && G::PARAMS.keep_histories_between_searches;
     let histories = match memory.histories.take() {
-        Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept.aged(),
+        Some(kept) if keep_histories => kept.aged(),
         _ => Histories::new(G::MOVE_CODE_SPACE, G::CAPTURE_KEY_SPACE, G::PIECE_TO_SPACE),
     };
     // The evaluation's errors by structure are averages, not counts: kept
     // as they are.
     let correction = match memory.correction.take() {
-        Some(kept) if continued && G::PARAMS.keep_histories_between_searches => kept,
+        Some(kept) if keep_histories => kept,
         _ => CorrectionHistory::new(),
     };
     let clock = Clock::new(&limits, request.root.side_to_move(), stop);
@@ -74,6 +79,7 @@ pub fn search<G: SearchGame, E: Evaluator<G> + ?Sized>(
     let result = searcher.iterate(request, on_info);
     memory.histories = Some(searcher.ordering.into_histories());
     memory.correction = Some(searcher.correction);
+    memory.searched(&request.root);
     result
 }
 

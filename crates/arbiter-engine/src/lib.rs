@@ -155,6 +155,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn structure_key(&self) -> Option<u64> {
         None
     }
+    /// The occupied squares, a bit each as the game numbers them: two plies
+    /// of one game change at most a few, so a worker can tell the next move
+    /// of its last game from another game's position (`memory.rs`). `None`
+    /// by default: never compared.
+    fn occupancy(&self) -> Option<u128> {
+        None
+    }
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// Compact identity of a move, below [`SearchGame::MOVE_CODE_SPACE`];

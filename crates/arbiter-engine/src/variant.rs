@@ -85,6 +85,10 @@ impl SearchGame for VariantNode {
         self.hash
     }
 
+    fn occupancy(&self) -> Option<u128> {
+        Some(u128::from(self.position.board().occupied().0))
+    }
+
     fn in_check(&self) -> bool {
         self.in_check
     }

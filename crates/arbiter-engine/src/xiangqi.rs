@@ -271,6 +271,10 @@ impl SearchGame for XiangqiNode {
         ))
     }
 
+    fn occupancy(&self) -> Option<u128> {
+        Some(self.position.occupied())
+    }
+
     fn in_check(&self) -> bool {
         self.in_check
     }
