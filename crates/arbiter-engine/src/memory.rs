@@ -147,16 +147,25 @@ mod tests {
         search(request, &ChessEvaluator, memory, stop, &mut |_| {});
     }
 
-    /// Another game's position: many occupied squares away from the start.
-    fn another_game() -> ChessNode {
-        let fen: shakmaty::fen::Fen =
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-                .parse()
-                .expect("a valid FEN");
+    /// A memory after a timed search from the start, its histories marked.
+    fn marked_memory() -> SearchMemory {
+        let mut memory = SearchMemory::new(1);
+        search_with(&mut memory, timed());
+        memory.histories = Some(marked());
+        memory
+    }
+
+    fn node(fen: &str) -> ChessNode {
+        let fen: shakmaty::fen::Fen = fen.parse().expect("a valid FEN");
         ChessNode::new(
             fen.into_position(shakmaty::CastlingMode::Standard)
                 .expect("a legal position"),
         )
+    }
+
+    /// Another game's position: many occupied squares away from the start.
+    fn another_game() -> ChessNode {
+        node("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
     }
 
     fn timed() -> Limits {
@@ -168,27 +177,21 @@ mod tests {
 
     #[test]
     fn a_timed_search_continues_the_histories_of_the_one_before() {
-        let mut memory = SearchMemory::new(1);
-        search_with(&mut memory, timed());
-        memory.histories = Some(marked());
+        let mut memory = marked_memory();
         search_with(&mut memory, timed());
         assert_eq!(mark(&memory), 100 / HISTORY_AGE_DIVISOR);
     }
 
     #[test]
     fn another_games_search_starts_from_empty_histories() {
-        let mut memory = SearchMemory::new(1);
-        search_with(&mut memory, timed());
-        memory.histories = Some(marked());
+        let mut memory = marked_memory();
         search_request(&mut memory, &SearchRequest::new(another_game(), timed()));
         assert_eq!(mark(&memory), 0);
     }
 
     #[test]
     fn a_search_whose_history_holds_the_last_root_continues() {
-        let mut memory = SearchMemory::new(1);
-        search_with(&mut memory, timed());
-        memory.histories = Some(marked());
+        let mut memory = marked_memory();
         let mut request = SearchRequest::new(another_game(), timed());
         request.history = vec![
             HistoryEntry::of(&ChessNode::new(shakmaty::Chess::default())),
@@ -200,28 +203,15 @@ mod tests {
 
     #[test]
     fn a_position_two_plies_on_continues_without_a_history() {
-        let mut memory = SearchMemory::new(1);
-        search_with(&mut memory, timed());
-        memory.histories = Some(marked());
-        let fen: shakmaty::fen::Fen =
-            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
-                .parse()
-                .expect("a valid FEN");
-        let after_e4_e5 = fen
-            .into_position(shakmaty::CastlingMode::Standard)
-            .expect("a legal position");
-        search_request(
-            &mut memory,
-            &SearchRequest::new(ChessNode::new(after_e4_e5), timed()),
-        );
+        let mut memory = marked_memory();
+        let after_e4_e5 = node("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        search_request(&mut memory, &SearchRequest::new(after_e4_e5, timed()));
         assert_eq!(mark(&memory), 100 / HISTORY_AGE_DIVISOR);
     }
 
     #[test]
     fn a_reproducible_search_starts_from_empty_histories() {
-        let mut memory = SearchMemory::new(1);
-        search_with(&mut memory, timed());
-        memory.histories = Some(marked());
+        let mut memory = marked_memory();
         search_with(
             &mut memory,
             Limits {
