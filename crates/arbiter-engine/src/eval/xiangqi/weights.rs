@@ -3,18 +3,20 @@
 //! the weights in the source before the run (git history has them).
 //!
 //! The run: `arbiter-tune --game xiangqi --data target/tune/xiangqi-fsf.txt --epochs 2000 --rate 1 --l2 0 --freeze 'material'`
-//! 512,802 quiet positions of 15,405 games of the engine against itself
-//! (tools/tune/data.sh xiangqi 12000 at OUT=target/tuneXA, and
-//! OUT=target/tuneXB NODES=6000 stopped after 3,405 games; the second's
-//! game numbers offset by 100,000, positions met in both kept once),
-//! labelled by Fairy-Stockfish 11.1 at 5,000 nodes (tools/tune/label.py
-//! --game xiangqi, S = 470)
-//! 462524 positions fitted, 50278 held out (by game); sigmoid scale
-//! K = 0.001204 per centipawn, fitted to the starting weights; 2000 epochs of
-//! full-batch Adam, the weights of epoch 2000 kept (the lowest validation
+//! 908,322 quiet positions of 27,405 games of the engine against itself
+//! (tools/tune/data.sh xiangqi 12000 at OUT=target/tuneXA,
+//! OUT=target/tuneXB NODES=6000 stopped after 3,405 games, then on the
+//! weights before these OUT=target/tuneXC NODES=3050 and OUT=target/tuneXD
+//! NODES=5000, 6,000 games each; the later sets' game numbers offset by
+//! 100,000, 200,000 and 300,000, positions met before kept once), labelled
+//! by Fairy-Stockfish 11.1 at 5,000 nodes (tools/tune/label.py --game
+//! xiangqi, S = 470)
+//! 820946 positions fitted, 87376 held out (by game); sigmoid scale
+//! K = 0.001185 per centipawn, fitted to the starting weights; 2000 epochs of
+//! full-batch Adam, the weights of epoch 859 kept (the lowest validation
 //! error). Mean squared error of sigmoid(K * eval) against the result:
-//! training 0.005939 before, 0.005186 after; validation
-//! 0.005693 before, 0.005035 after.
+//! training 0.005384 before, 0.005314 after; validation
+//! 0.005402 before, 0.005310 after.
 
 use crate::eval::trace::Tapered;
 
@@ -31,9 +33,9 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-54, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20), Tapered(-60, -20),
     Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-42, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16), Tapered(-48, -16),
     Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-30, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12), Tapered(-36, -12),
-    Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8), Tapered(-337, 48), Tapered(-147, 30), Tapered(-280, 43), Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8),
-    Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4), Tapered(-142, 29), Tapered(108, -16), Tapered(-82, 10), Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(65, -4), Tapered(286, -45), Tapered(67, -15), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8), Tapered(-361, 37), Tapered(-126, 33), Tapered(-300, 31), Tapered(-24, -8), Tapered(-24, -8), Tapered(-24, -8),
+    Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4), Tapered(-114, 25), Tapered(103, -5), Tapered(-111, 13), Tapered(-12, -4), Tapered(-12, -4), Tapered(-12, -4),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(85, -4), Tapered(295, -41), Tapered(75, -11), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: advisor
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
@@ -42,85 +44,85 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(6, 4), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(244, -72), Tapered(6, 4), Tapered(211, -65), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(403, -88), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(294, -77), Tapered(6, 4), Tapered(298, -93), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(204, -76), Tapered(6, 4), Tapered(185, -68), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(358, -80), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(256, -78), Tapered(6, 4), Tapered(255, -82), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: elephant
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(-25, -41), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(9, -51), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(-19, -35), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(11, -49), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(-23, -53), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(108, -46), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-24, -54),
+    Tapered(-3, -64), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(117, -45), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(-20, -60),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(0, 0), Tapered(0, 0), Tapered(7, -46), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(9, -43), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(0, 0), Tapered(19, -48), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(21, -42), Tapered(0, 0), Tapered(0, 0),
     // piece-square: horse
-    Tapered(-129, -42), Tapered(-74, 45), Tapered(31, 12), Tapered(14, 92), Tapered(178, -56), Tapered(105, 78), Tapered(-74, 68), Tapered(-59, 37), Tapered(-90, -18),
-    Tapered(-72, -41), Tapered(105, -6), Tapered(255, -51), Tapered(109, -48), Tapered(164, -28), Tapered(52, -10), Tapered(275, -47), Tapered(46, 73), Tapered(-123, 9),
-    Tapered(80, 13), Tapered(-9, 13), Tapered(47, 45), Tapered(460, -99), Tapered(447, -34), Tapered(276, -12), Tapered(39, 47), Tapered(67, 20), Tapered(15, -1),
-    Tapered(-16, -33), Tapered(202, -40), Tapered(-2, 49), Tapered(208, -7), Tapered(-24, 38), Tapered(222, -9), Tapered(-27, 86), Tapered(242, -36), Tapered(-31, -54),
-    Tapered(-20, -3), Tapered(36, -1), Tapered(84, 32), Tapered(106, 2), Tapered(73, 35), Tapered(119, 6), Tapered(116, 32), Tapered(-15, 25), Tapered(-53, 5),
-    Tapered(-37, -22), Tapered(-4, -11), Tapered(86, -9), Tapered(44, 19), Tapered(48, 10), Tapered(29, 33), Tapered(59, 14), Tapered(-13, 8), Tapered(-82, -39),
-    Tapered(-80, -29), Tapered(-46, -3), Tapered(-41, 30), Tapered(-48, 45), Tapered(44, 22), Tapered(-18, 13), Tapered(-31, 14), Tapered(-87, 11), Tapered(-119, 12),
-    Tapered(-45, -38), Tapered(-117, 27), Tapered(27, -23), Tapered(99, -19), Tapered(23, -50), Tapered(32, 14), Tapered(14, 3), Tapered(-37, 14), Tapered(-38, -26),
-    Tapered(-54, -99), Tapered(-31, -130), Tapered(-11, -103), Tapered(-24, -35), Tapered(16, -168), Tapered(-19, 5), Tapered(-115, 2), Tapered(-165, -13), Tapered(-121, -29),
-    Tapered(80, -357), Tapered(-72, -49), Tapered(-141, 53), Tapered(-6, -29), Tapered(-97, -37), Tapered(-14, 10), Tapered(-31, -76), Tapered(-91, -19), Tapered(-178, -123),
+    Tapered(-119, 34), Tapered(-113, 41), Tapered(69, 44), Tapered(13, 95), Tapered(123, -55), Tapered(75, 0), Tapered(-61, 103), Tapered(-103, 40), Tapered(-81, -2),
+    Tapered(-88, -8), Tapered(42, 35), Tapered(260, -33), Tapered(101, -13), Tapered(231, -29), Tapered(113, -15), Tapered(257, -24), Tapered(163, -20), Tapered(-140, 33),
+    Tapered(15, 68), Tapered(-19, 27), Tapered(48, 49), Tapered(490, -92), Tapered(410, -23), Tapered(308, -5), Tapered(72, 38), Tapered(33, 40), Tapered(56, 8),
+    Tapered(-63, 12), Tapered(190, -19), Tapered(2, 56), Tapered(187, 20), Tapered(-24, 54), Tapered(219, 2), Tapered(22, 22), Tapered(208, -13), Tapered(-32, -30),
+    Tapered(-23, 5), Tapered(25, 9), Tapered(66, 50), Tapered(113, 17), Tapered(72, 40), Tapered(114, 21), Tapered(95, 24), Tapered(-4, 24), Tapered(-76, 32),
+    Tapered(-59, 16), Tapered(10, 5), Tapered(89, -3), Tapered(54, 22), Tapered(17, 38), Tapered(41, 32), Tapered(76, 14), Tapered(-7, 13), Tapered(-89, -11),
+    Tapered(-92, -8), Tapered(-39, -2), Tapered(-33, 39), Tapered(-42, 62), Tapered(45, 35), Tapered(-20, 43), Tapered(-41, 31), Tapered(-94, 35), Tapered(-110, 11),
+    Tapered(-31, -30), Tapered(-102, 22), Tapered(43, -14), Tapered(71, 11), Tapered(28, -4), Tapered(57, 17), Tapered(33, -1), Tapered(-14, 22), Tapered(-31, -25),
+    Tapered(-39, -107), Tapered(-7, -122), Tapered(-28, -60), Tapered(-24, 1), Tapered(24, -133), Tapered(-17, 9), Tapered(-100, 30), Tapered(-180, 6), Tapered(-108, -24),
+    Tapered(-51, -366), Tapered(-76, -27), Tapered(-99, 38), Tapered(10, -20), Tapered(-116, -11), Tapered(-24, 35), Tapered(-30, -45), Tapered(-81, -12), Tapered(-210, -94),
     // piece-square: chariot
-    Tapered(162, -64), Tapered(159, -37), Tapered(199, -68), Tapered(432, -184), Tapered(574, -201), Tapered(394, -157), Tapered(282, -84), Tapered(177, -57), Tapered(180, -37),
-    Tapered(149, -88), Tapered(177, -93), Tapered(161, -66), Tapered(238, -64), Tapered(642, -162), Tapered(247, -62), Tapered(163, -57), Tapered(169, -68), Tapered(177, -63),
-    Tapered(184, -66), Tapered(91, -19), Tapered(119, -27), Tapered(273, -34), Tapered(287, -34), Tapered(214, -36), Tapered(151, -14), Tapered(128, -40), Tapered(156, -20),
-    Tapered(128, -42), Tapered(142, -52), Tapered(159, -54), Tapered(166, -50), Tapered(208, -58), Tapered(183, -46), Tapered(202, -71), Tapered(145, -64), Tapered(104, -39),
-    Tapered(118, -58), Tapered(82, -36), Tapered(150, -41), Tapered(152, -40), Tapered(168, -18), Tapered(143, -33), Tapered(179, -61), Tapered(134, -70), Tapered(118, -35),
-    Tapered(101, -60), Tapered(128, -61), Tapered(127, -44), Tapered(165, -39), Tapered(140, 5), Tapered(186, -52), Tapered(147, -47), Tapered(158, -80), Tapered(136, -56),
-    Tapered(97, -20), Tapered(103, -18), Tapered(117, -10), Tapered(150, -22), Tapered(111, 20), Tapered(158, -42), Tapered(124, -8), Tapered(129, -11), Tapered(100, -10),
-    Tapered(65, -30), Tapered(74, -6), Tapered(26, 23), Tapered(113, 8), Tapered(65, 16), Tapered(153, -5), Tapered(87, -3), Tapered(146, -69), Tapered(95, -74),
-    Tapered(77, -67), Tapered(75, -78), Tapered(111, -114), Tapered(116, -40), Tapered(39, -3), Tapered(122, -63), Tapered(78, -25), Tapered(93, -48), Tapered(80, -14),
-    Tapered(88, -106), Tapered(120, -100), Tapered(102, -78), Tapered(187, -120), Tapered(-103, -65), Tapered(185, -112), Tapered(130, -101), Tapered(152, -84), Tapered(99, -91),
+    Tapered(165, -73), Tapered(157, -51), Tapered(202, -68), Tapered(392, -153), Tapered(344, -120), Tapered(419, -155), Tapered(289, -102), Tapered(170, -62), Tapered(202, -91),
+    Tapered(200, -111), Tapered(193, -90), Tapered(187, -75), Tapered(257, -60), Tapered(649, -205), Tapered(261, -66), Tapered(185, -68), Tapered(191, -84), Tapered(180, -86),
+    Tapered(167, -52), Tapered(132, -52), Tapered(162, -42), Tapered(297, -35), Tapered(259, -23), Tapered(254, -33), Tapered(163, -28), Tapered(152, -63), Tapered(181, -50),
+    Tapered(119, -43), Tapered(148, -59), Tapered(174, -67), Tapered(189, -59), Tapered(215, -48), Tapered(187, -54), Tapered(203, -81), Tapered(155, -69), Tapered(142, -62),
+    Tapered(139, -72), Tapered(101, -50), Tapered(160, -46), Tapered(163, -53), Tapered(196, -30), Tapered(151, -40), Tapered(175, -49), Tapered(145, -77), Tapered(138, -79),
+    Tapered(131, -81), Tapered(150, -72), Tapered(147, -54), Tapered(190, -67), Tapered(159, -11), Tapered(189, -62), Tapered(168, -63), Tapered(154, -85), Tapered(144, -70),
+    Tapered(124, -64), Tapered(137, -59), Tapered(122, -34), Tapered(178, -55), Tapered(170, -29), Tapered(174, -56), Tapered(134, -33), Tapered(140, -62), Tapered(131, -59),
+    Tapered(92, -48), Tapered(116, -36), Tapered(85, -13), Tapered(140, -13), Tapered(54, 45), Tapered(168, -22), Tapered(99, -7), Tapered(129, -56), Tapered(110, -71),
+    Tapered(106, -59), Tapered(111, -85), Tapered(117, -90), Tapered(132, -38), Tapered(51, -11), Tapered(130, -57), Tapered(103, -26), Tapered(97, -58), Tapered(85, -40),
+    Tapered(115, -124), Tapered(149, -116), Tapered(128, -96), Tapered(196, -110), Tapered(-111, -34), Tapered(197, -95), Tapered(138, -99), Tapered(155, -85), Tapered(112, -105),
     // piece-square: cannon
-    Tapered(57, -7), Tapered(84, -20), Tapered(-78, 20), Tapered(-142, 98), Tapered(-247, 59), Tapered(47, -1), Tapered(-53, 2), Tapered(35, -16), Tapered(65, -23),
-    Tapered(-18, -18), Tapered(30, -8), Tapered(-57, 7), Tapered(64, -32), Tapered(-221, 62), Tapered(-19, -12), Tapered(-2, 21), Tapered(21, 4), Tapered(61, -20),
-    Tapered(23, -23), Tapered(-9, -33), Tapered(-22, -11), Tapered(-13, 20), Tapered(14, 13), Tapered(-91, 32), Tapered(5, -20), Tapered(-5, 18), Tapered(-1, 21),
-    Tapered(5, 7), Tapered(27, 13), Tapered(14, -9), Tapered(39, -26), Tapered(162, -41), Tapered(-12, -6), Tapered(20, -2), Tapered(29, 4), Tapered(22, -12),
-    Tapered(6, 4), Tapered(16, -14), Tapered(-37, 16), Tapered(-3, -13), Tapered(138, -27), Tapered(26, -3), Tapered(-19, 6), Tapered(0, 4), Tapered(31, 7),
-    Tapered(38, -11), Tapered(50, -18), Tapered(57, -35), Tapered(46, -39), Tapered(67, -5), Tapered(55, -22), Tapered(66, -36), Tapered(55, -11), Tapered(47, -44),
-    Tapered(-41, 15), Tapered(26, 4), Tapered(29, -11), Tapered(-10, -9), Tapered(73, -4), Tapered(5, 13), Tapered(16, -21), Tapered(32, -18), Tapered(12, -31),
-    Tapered(2, 3), Tapered(37, -21), Tapered(44, -22), Tapered(84, -40), Tapered(99, -26), Tapered(108, -26), Tapered(58, -47), Tapered(40, -3), Tapered(14, -26),
-    Tapered(32, -30), Tapered(45, -32), Tapered(23, -3), Tapered(12, -26), Tapered(123, -40), Tapered(7, 23), Tapered(76, -58), Tapered(4, 0), Tapered(-20, 7),
-    Tapered(-187, 36), Tapered(-22, -13), Tapered(31, -68), Tapered(123, -40), Tapered(135, 5), Tapered(72, -27), Tapered(30, -35), Tapered(-25, -46), Tapered(-93, -82),
+    Tapered(69, -23), Tapered(106, -41), Tapered(-43, 3), Tapered(-4, -45), Tapered(-252, 42), Tapered(26, -29), Tapered(-51, 3), Tapered(43, -23), Tapered(79, -32),
+    Tapered(-21, -5), Tapered(14, 8), Tapered(-52, 2), Tapered(41, -41), Tapered(-231, 96), Tapered(11, -10), Tapered(-10, 20), Tapered(20, 14), Tapered(50, -19),
+    Tapered(60, -29), Tapered(6, -4), Tapered(-10, -1), Tapered(-12, -16), Tapered(22, -1), Tapered(-21, 4), Tapered(1, 1), Tapered(1, 17), Tapered(6, 6),
+    Tapered(5, 17), Tapered(29, 2), Tapered(17, -2), Tapered(22, -3), Tapered(158, -37), Tapered(-1, 3), Tapered(26, -7), Tapered(36, 10), Tapered(25, -5),
+    Tapered(23, 1), Tapered(18, -13), Tapered(-30, 1), Tapered(-27, 6), Tapered(130, -26), Tapered(13, 8), Tapered(-34, 27), Tapered(-2, 4), Tapered(36, 3),
+    Tapered(22, 5), Tapered(64, -19), Tapered(63, -29), Tapered(41, -20), Tapered(51, 12), Tapered(61, -23), Tapered(63, -25), Tapered(61, -6), Tapered(38, -24),
+    Tapered(-31, 19), Tapered(33, 2), Tapered(5, 14), Tapered(5, -11), Tapered(74, -8), Tapered(-23, 25), Tapered(16, -1), Tapered(49, -6), Tapered(-9, 13),
+    Tapered(13, -22), Tapered(53, -23), Tapered(46, -28), Tapered(103, -54), Tapered(103, -28), Tapered(104, -40), Tapered(63, -45), Tapered(48, -8), Tapered(11, -16),
+    Tapered(1, 2), Tapered(57, -24), Tapered(40, -4), Tapered(46, -14), Tapered(50, -17), Tapered(18, 25), Tapered(59, -48), Tapered(13, 7), Tapered(-33, 14),
+    Tapered(-224, 36), Tapered(-17, -11), Tapered(11, -41), Tapered(121, -28), Tapered(-20, 43), Tapered(73, -6), Tapered(18, -21), Tapered(-25, -35), Tapered(-115, -58),
     // piece-square: soldier
-    Tapered(68, -19), Tapered(-113, 14), Tapered(318, -2), Tapered(317, -9), Tapered(105, 33), Tapered(185, 23), Tapered(149, -5), Tapered(248, -29), Tapered(240, -15),
-    Tapered(-41, 65), Tapered(167, 60), Tapered(460, 37), Tapered(744, 84), Tapered(913, 257), Tapered(742, 71), Tapered(387, 61), Tapered(120, 46), Tapered(48, 44),
-    Tapered(9, 43), Tapered(162, 50), Tapered(198, 104), Tapered(356, 244), Tapered(482, 196), Tapered(341, 228), Tapered(236, 83), Tapered(182, 21), Tapered(103, -7),
-    Tapered(78, 52), Tapered(127, 67), Tapered(223, 61), Tapered(242, 70), Tapered(309, 97), Tapered(273, 78), Tapered(240, 51), Tapered(125, 29), Tapered(95, 36),
-    Tapered(115, 54), Tapered(120, 77), Tapered(186, 42), Tapered(204, 105), Tapered(218, 113), Tapered(255, 62), Tapered(210, 33), Tapered(179, 56), Tapered(99, 27),
-    Tapered(17, 62), Tapered(0, 0), Tapered(97, 39), Tapered(5, 0), Tapered(80, 79), Tapered(5, 0), Tapered(86, 57), Tapered(0, 0), Tapered(11, 55),
-    Tapered(-24, 36), Tapered(0, 0), Tapered(25, 30), Tapered(0, 0), Tapered(103, 65), Tapered(0, 0), Tapered(24, 15), Tapered(0, 0), Tapered(-26, 39),
+    Tapered(93, -20), Tapered(-79, 10), Tapered(308, -19), Tapered(327, -18), Tapered(174, 6), Tapered(286, -1), Tapered(198, -8), Tapered(234, -28), Tapered(242, -18),
+    Tapered(46, 47), Tapered(202, 59), Tapered(419, 37), Tapered(772, 73), Tapered(1285, 187), Tapered(808, 63), Tapered(377, 56), Tapered(161, 29), Tapered(87, 41),
+    Tapered(32, 37), Tapered(170, 47), Tapered(242, 64), Tapered(464, 210), Tapered(508, 169), Tapered(402, 186), Tapered(228, 96), Tapered(175, 23), Tapered(102, -5),
+    Tapered(81, 51), Tapered(147, 45), Tapered(229, 62), Tapered(283, 68), Tapered(329, 93), Tapered(266, 92), Tapered(245, 53), Tapered(150, 21), Tapered(91, 40),
+    Tapered(114, 54), Tapered(97, 94), Tapered(195, 46), Tapered(218, 89), Tapered(234, 108), Tapered(241, 81), Tapered(205, 49), Tapered(139, 89), Tapered(104, 42),
+    Tapered(8, 74), Tapered(0, 0), Tapered(92, 47), Tapered(5, 0), Tapered(85, 73), Tapered(5, 0), Tapered(85, 68), Tapered(0, 0), Tapered(4, 69),
+    Tapered(-32, 57), Tapered(0, 0), Tapered(24, 33), Tapered(0, 0), Tapered(100, 70), Tapered(0, 0), Tapered(24, 42), Tapered(0, 0), Tapered(-30, 48),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // mobility: horse, by points reached 0..=8
-    Tapered(106, -188), Tapered(173, -105), Tapered(200, -64), Tapered(227, -52), Tapered(247, -46), Tapered(265, -45), Tapered(288, -51), Tapered(305, -52), Tapered(360, -71),
+    Tapered(121, -201), Tapered(182, -139), Tapered(205, -88), Tapered(230, -75), Tapered(250, -64), Tapered(267, -56), Tapered(286, -62), Tapered(308, -64), Tapered(353, -73),
     // mobility: chariot, by points reached 0..=17
-    Tapered(63, -38), Tapered(434, -245), Tapered(448, -282), Tapered(442, -267), Tapered(461, -239), Tapered(470, -216), Tapered(490, -200), Tapered(485, -189), Tapered(504, -180),
-    Tapered(528, -199), Tapered(521, -176), Tapered(521, -178), Tapered(543, -191), Tapered(517, -158), Tapered(564, -174), Tapered(562, -164), Tapered(569, -172), Tapered(584, -166),
+    Tapered(107, -40), Tapered(473, -368), Tapered(492, -335), Tapered(493, -310), Tapered(513, -288), Tapered(527, -258), Tapered(545, -255), Tapered(543, -244), Tapered(560, -238),
+    Tapered(577, -247), Tapered(578, -237), Tapered(579, -233), Tapered(600, -246), Tapered(580, -214), Tapered(610, -213), Tapered(612, -207), Tapered(617, -214), Tapered(641, -225),
     // mobility: cannon, by points it could capture on 0..=4
-    Tapered(231, -75), Tapered(241, -59), Tapered(259, -52), Tapered(282, -10), Tapered(8, 8),
+    Tapered(232, -79), Tapered(244, -61), Tapered(263, -59), Tapered(307, -53), Tapered(10, 9),
     // missing advisor or elephant, per enemy attacker
-    Tapered(7, -40),
+    Tapered(13, -43),
     // cannon: by empty points it can move to 0..=17
-    Tapered(-2, -41), Tapered(16, -3), Tapered(60, -19), Tapered(80, -43), Tapered(84, -46), Tapered(97, -44), Tapered(103, -49), Tapered(110, -40), Tapered(106, -43),
-    Tapered(103, -27), Tapered(112, -25), Tapered(108, -36), Tapered(104, -34), Tapered(129, -33), Tapered(119, -29), Tapered(127, -40), Tapered(140, -37), Tapered(131, -39),
+    Tapered(45, -65), Tapered(46, -31), Tapered(64, -27), Tapered(87, -43), Tapered(83, -43), Tapered(103, -49), Tapered(102, -49), Tapered(108, -46), Tapered(105, -36),
+    Tapered(104, -30), Tapered(107, -24), Tapered(114, -34), Tapered(106, -33), Tapered(121, -36), Tapered(124, -34), Tapered(125, -42), Tapered(135, -39), Tapered(80, -23),
     // cannon on the enemy general's file: nothing between, two pieces between
-    Tapered(40, 22), Tapered(135, 42),
+    Tapered(51, 17), Tapered(152, 43),
     // bottom cannon: on the enemy's back rank, the general on it too
-    Tapered(62, -12),
+    Tapered(41, 8),
     // chariot file ahead: open, enemy pieces only
-    Tapered(-5, 32), Tapered(-2, 26),
+    Tapered(-14, 59), Tapered(1, 40),
     // crossed soldiers side by side, per pair
-    Tapered(-19, -42),
+    Tapered(-12, -39),
     // missing advisors times enemy horses, chariots, cannons; missing elephants times the same
-    Tapered(-9, 29), Tapered(-119, 94), Tapered(111, 32),
-    Tapered(-24, 1), Tapered(-86, 24), Tapered(-33, 30),
+    Tapered(-16, 30), Tapered(-135, 90), Tapered(92, 38),
+    Tapered(-33, 7), Tapered(-82, 20), Tapered(-39, 33),
 ];
