@@ -192,11 +192,11 @@ mod tests {
     #[test]
     fn a_search_whose_history_holds_the_last_root_continues() {
         let mut memory = marked_memory();
+        // Far from the last root by its squares: only the history tells.
         let mut request = SearchRequest::new(another_game(), timed());
-        request.history = vec![
-            HistoryEntry::of(&ChessNode::new(shakmaty::Chess::default())),
-            HistoryEntry::of(&another_game()),
-        ];
+        request.history = vec![HistoryEntry::of(
+            &ChessNode::new(shakmaty::Chess::default()),
+        )];
         search_request(&mut memory, &request);
         assert_eq!(mark(&memory), 100 / HISTORY_AGE_DIVISOR);
     }
