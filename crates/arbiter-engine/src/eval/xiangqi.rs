@@ -32,13 +32,11 @@ use crate::Evaluator;
 use crate::xiangqi::XiangqiNode;
 use arbiter_rules::PieceKind;
 use arbiter_rules::Side;
-use arbiter_rules::xiangqi::{Piece, Position, SQUARES, Square};
+use arbiter_rules::xiangqi::{Piece, Position, SQUARES, Square, sets};
 
 /// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
 mod weights;
 pub use weights::WEIGHTS;
-/// Board masks and line measures for the terms.
-mod terms;
 
 /// Index of the first material weight, per kind in [`PieceKind::XIANGQI`]
 /// order (the general's is never used: both sides always have one).
@@ -285,7 +283,7 @@ impl XiangqiEvaluator {
                 MOBILITY_CHARIOT + reached(PieceKind::Chariot, sq).min(17),
                 1
             );
-            let ahead = terms::file_ahead(sq, side);
+            let ahead = sets::file_ahead(sq, side);
             if ahead & occupied == 0 {
                 term!(CHARIOT_FILE, 1);
             } else if ahead & own == 0 {
@@ -294,9 +292,11 @@ impl XiangqiEvaluator {
         }
         for sq in points(position.pieces(side, PieceKind::Cannon)) {
             term!(MOBILITY_CANNON + reached(PieceKind::Cannon, sq).min(4), 1);
-            term!(CANNON_MOVES + terms::cannon_moves(sq, occupied), 1);
+            // The empty points along its lines: where it can move, 0 to 17.
+            let moves = sets::lines_to_first_piece(sq, occupied) & !occupied;
+            term!(CANNON_MOVES + moves.count_ones() as usize, 1);
             if sq % 9 == enemy_general % 9 {
-                match (terms::between_on_file(sq, enemy_general) & occupied).count_ones() {
+                match (sets::between(sq, enemy_general) & occupied).count_ones() {
                     0 => term!(CANNON_ON_GENERAL_FILE, 1),
                     2 => term!(CANNON_ON_GENERAL_FILE + 1, 1),
                     _ => {}
@@ -307,13 +307,13 @@ impl XiangqiEvaluator {
             }
         }
         // Horses, chariots, cannons and crossed soldiers attack.
-        let crossed = position.pieces(side, PieceKind::Soldier) & terms::enemy_half(side);
+        let crossed = position.pieces(side, PieceKind::Soldier) & sets::half(side.opponent());
         *attackers += (position.pieces(side, PieceKind::Horse)
             | position.pieces(side, PieceKind::Chariot)
             | position.pieces(side, PieceKind::Cannon)
             | crossed)
             .count_ones() as i32;
-        let pairs = (crossed & (crossed >> 1) & !terms::FILES[8]).count_ones() as i32;
+        let pairs = (crossed & (crossed >> 1) & !const { sets::file(8) }).count_ones() as i32;
         term!(CONNECTED_SOLDIERS, pairs);
         let enemy = side.opponent();
         let missing = |kind| 2 - (position.pieces(side, kind).count_ones() as i32).min(2);

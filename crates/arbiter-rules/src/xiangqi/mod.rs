@@ -57,6 +57,7 @@ mod position_error;
 pub(crate) mod problems;
 pub mod repetition;
 mod see;
+pub mod sets;
 mod setup;
 pub mod status;
 mod types;
