@@ -74,6 +74,9 @@ pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
 /// Divisor of the depth term of the null-move reduction.
 pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// Most plies the null move's reduction grows by for a static evaluation
+/// far above beta ([`SearchParams::null_move_eval_divisor`]).
+pub const NULL_MOVE_EVAL_REDUCTION_MAX: i32 = 3;
 
 /// LMR applies from this depth and after this many moves were searched.
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -161,6 +164,11 @@ pub struct SearchParams {
     pub double_extension_margin: i32,
     /// At most this many double extensions on one path from the root.
     pub double_extensions_max: u8,
+    /// The null move is reduced a ply more per this many centipawns its
+    /// node's static evaluation stands above beta, at most
+    /// [`NULL_MOVE_EVAL_REDUCTION_MAX`] plies: the further above, the surer
+    /// the cut, and the less the verifying search needs to see. 0 turns it off.
+    pub null_move_eval_divisor: i32,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
     /// Whether quiescence stores its result in the table (at depth 0) and
@@ -201,6 +209,7 @@ pub const CHESS: SearchParams = SearchParams {
     singular_min_depth: 8,
     double_extension_margin: 20,
     double_extensions_max: 6,
+    null_move_eval_divisor: 200,
     delta_margin: 200,
     quiescence_uses_table: true,
     keep_table_between_searches: true,
@@ -248,6 +257,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     quiescence_uses_table: false,
     hash_move_before_keys: false,
     double_extensions_max: 0,
+    null_move_eval_divisor: 0,
     ..CHESS
 };
 

@@ -9,7 +9,8 @@ use super::node::NodeType;
 use super::ordering::{Context, NO_PIECE_TO, pick_next, score_captures};
 use super::params::{
     LMR_CUT_NODE, LMR_MIN_DEPTH, LMR_MIN_MOVES, MAX_PLY, NODES_PER_STOP_CHECK,
-    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH,
+    NULL_MOVE_BASE_REDUCTION, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_EVAL_REDUCTION_MAX,
+    NULL_MOVE_MIN_DEPTH,
 };
 use super::request::StopReason;
 use super::score::{DRAW, INFINITY, MATE_BOUND, from_tt, is_mate, mate_in, mated_in, to_tt};
@@ -277,7 +278,11 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
                 && !is_mate(beta)
                 && let Some(null) = pos.play_null()
             {
-                let reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                let mut reduction = NULL_MOVE_BASE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                if self.params.null_move_eval_divisor != 0 {
+                    reduction += ((static_eval - beta) / self.params.null_move_eval_divisor)
+                        .min(NULL_MOVE_EVAL_REDUCTION_MAX);
+                }
                 self.double_extensions[ply + 1] = self.double_extensions[ply];
                 self.push(&null, None, NO_PIECE_TO);
                 let score = -self.negamax(
