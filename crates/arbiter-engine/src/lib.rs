@@ -24,6 +24,7 @@ mod node;
 pub mod ordering;
 pub mod params;
 pub mod pool;
+mod quiescence;
 mod request;
 pub mod score;
 mod singular;
