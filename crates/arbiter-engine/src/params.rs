@@ -239,6 +239,8 @@ pub const CHESS: SearchParams = SearchParams {
 /// - no double extensions: they passed their test in chess; here 449 games
 ///   at 60,000 nodes scored -1.6 ± 24.7 Elo, short of a verdict
 ///   (BENCHMARKS.md, Engine changes);
+/// - the null move's reduction does not grow with the static evaluation's
+///   margin above beta: it passed its test in chess and is untested here;
 /// - LMP spares checks: without it, xiangqi's pruning cut the mating
 ///   quiet check of a composed mate in 3 (cannon and soldier, Black to move,
 ///   `tests/engine/xiangqi_tactics.rs`) at every depth up to 28. It costs nodes, and
