@@ -2,8 +2,8 @@
 //! by its bits ([`Position::pieces`](super::Position::pieces),
 //! [`Position::occupied`](super::Position::occupied)), such as an
 //! evaluation: `u128` boards with bit `rank * 9 + file`, rank 0 Red's back
-//! rank, file 0 the a-file. They are the tables move generation itself
-//! uses, so the two cannot disagree.
+//! rank, file 0 the a-file. Halves, lines and rays are read from the tables
+//! move generation itself uses, so the two cannot disagree.
 
 use super::attacks::{self, HALF, NORTH, RAYS, SOUTH};
 use super::types::side_index;
@@ -66,8 +66,11 @@ mod tests {
 
     #[test]
     fn files_halves_and_lines() {
-        assert_eq!(file(0).count_ones(), 10);
-        assert_eq!(file(0) | file(8), file(0) ^ file(8));
+        // The nine files, ten points each, cover the board once.
+        let files: Vec<u128> = (0..9).map(file).collect();
+        assert!(files.iter().all(|f| f.count_ones() == 10));
+        assert_eq!(files.iter().fold(0, |all, f| all | f), (1u128 << 90) - 1);
+        assert_eq!(file(4) & (1u128 << 13), 1u128 << 13, "e2 is on the e-file");
         assert_eq!(half(Side::White) | half(Side::Black), (1u128 << 90) - 1);
         assert_eq!(half(Side::White).count_ones(), 45);
         assert_eq!(file_ahead(4, Side::White).count_ones(), 9);
