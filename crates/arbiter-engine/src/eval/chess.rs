@@ -1,9 +1,10 @@
 //! Chess evaluation: tapered (middlegame/endgame) material and piece-square
-//! terms, mobility, pawn structure (passed, connected, doubled, isolated),
-//! rooks on open files, threats (pawn, minor and rook attacks on greater
-//! pieces; attacked undefended pieces), knight and bishop outposts, and king
-//! safety (the shield, open files by the king, attack units on its zone,
-//! safe checks).
+//! terms, mobility, pawn structure (passed, connected, doubled, isolated,
+//! backward), rooks on open files and on the seventh, bishops' own pawns on
+//! their colour, threats (pawn, minor and rook attacks on greater pieces;
+//! attacked undefended pieces), knight and bishop outposts, and king safety
+//! (the shield, open files by the king, storming pawns, attack units on its
+//! zone, safe checks).
 //!
 //! Material and piece-square values began as PeSTO's published tapered
 //! tables; every weight has since been fitted to labelled positions (the
@@ -69,11 +70,23 @@ const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
 const OUTPOST: usize = KING_OPEN_FILE + 2;
 /// Per enemy knight, bishop, rook or queen attacked and not defended.
 const HANGING: usize = OUTPOST + 2;
+/// Per backward pawn: not passed, no own pawn beside or behind it on a
+/// neighbouring file to support its advance, and its next square attacked
+/// by an enemy pawn.
+const BACKWARD_PAWN: usize = HANGING + 1;
+/// Per rook on the relative seventh rank.
+const ROOK_ON_SEVENTH: usize = BACKWARD_PAWN + 1;
+/// Per own pawn on a bishop's square colour, per bishop: such pawns block
+/// it and leave the other colour's squares to the enemy.
+const BISHOP_PAWNS: usize = ROOK_ON_SEVENTH + 1;
+/// Per own pawn storming the enemy king: on its file or a neighbouring
+/// one, one to three ranks in front of it.
+const PAWN_STORM: usize = BISHOP_PAWNS + 1;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = HANGING + 1;
+pub const WEIGHT_COUNT: usize = PAWN_STORM + 1;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 26] = [
+pub const LAYOUT: [Group; 27] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -145,6 +158,12 @@ pub const LAYOUT: [Group; 26] = [
     ),
     group("outpost: knight, bishop", OUTPOST, 2, 2),
     group("hanging: per attacked, undefended piece", HANGING, 1, 1),
+    group(
+        "pawns and pieces: backward pawn, rook on seventh, bishop's pawns on its colour, pawn storm",
+        BACKWARD_PAWN,
+        4,
+        4,
+    ),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -404,6 +423,53 @@ impl ChessEvaluator {
             score += WEIGHTS[OUTPOST + i] * outposts;
             tracer.add(OUTPOST + i, sign * outposts);
         }
+        let neighbours = |sq: Square| {
+            [sq.file().offset(-1), sq.file().offset(1)]
+                .into_iter()
+                .flatten()
+                .fold(Bitboard::EMPTY, |all, f| all | Bitboard::from_file(f))
+        };
+        let backward = our_pawns
+            .into_iter()
+            .filter(|&sq| {
+                let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
+                    return false;
+                };
+                // Behind it from our side is ahead of it from theirs.
+                let behind_or_beside =
+                    MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
+                enemy_pawn_attacks.contains(next)
+                    && (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
+                    && !is_passed(sq, us, their_pawns)
+            })
+            .count() as i32;
+        score += WEIGHTS[BACKWARD_PAWN] * backward;
+        tracer.add(BACKWARD_PAWN, sign * backward);
+        let seventh = Bitboard::from_rank(match us {
+            Color::White => Rank::Seventh,
+            Color::Black => Rank::Second,
+        });
+        let on_seventh = (board.rooks() & own & seventh).count() as i32;
+        score += WEIGHTS[ROOK_ON_SEVENTH] * on_seventh;
+        tracer.add(ROOK_ON_SEVENTH, sign * on_seventh);
+        let bishop_pawns = (board.bishops() & own)
+            .into_iter()
+            .map(|sq| {
+                let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                    Bitboard::LIGHT_SQUARES
+                } else {
+                    Bitboard::DARK_SQUARES
+                };
+                (our_pawns & colour).count() as i32
+            })
+            .sum::<i32>();
+        score += WEIGHTS[BISHOP_PAWNS] * bishop_pawns;
+        tracer.add(BISHOP_PAWNS, sign * bishop_pawns);
+        if let Some(king) = their_king {
+            let storm = (pawn_storm(king, them) & our_pawns).count() as i32;
+            score += WEIGHTS[PAWN_STORM] * storm;
+            tracer.add(PAWN_STORM, sign * storm);
+        }
         let attacks = attacks_by_kind
             .into_iter()
             .fold(pawn_threats, |all, a| all | a)
@@ -566,6 +632,18 @@ fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
 /// The three squares in front of the king and the three beyond them.
 fn pawn_shield(king: Square, color: Color) -> Bitboard {
     MASKS.shield[color as usize][king.to_usize()]
+}
+
+/// The squares on the king's file and its neighbours, one to three ranks in
+/// front of it from `color`'s side: where the enemy's storming pawns stand.
+fn pawn_storm(king: Square, color: Color) -> Bitboard {
+    let ahead = MASKS.passed[color as usize][king.to_usize()];
+    let beyond = king
+        .offset(if color == Color::White { 24 } else { -24 })
+        .map_or(Bitboard::EMPTY, |far| {
+            MASKS.passed[color as usize][far.to_usize()]
+        });
+    ahead & !beyond
 }
 
 impl Evaluator<ChessNode> for ChessEvaluator {

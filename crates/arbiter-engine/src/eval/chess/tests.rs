@@ -154,6 +154,47 @@ fn hanging_pieces_are_attacked_and_undefended() {
 }
 
 #[test]
+fn backward_pawns_cannot_advance_safely_nor_be_supported() {
+    // e3: e4 is attacked by d5, and no white pawn stands on d or f at its
+    // rank or behind. Black's chain b7-c6-d5 is supported link by link.
+    assert_eq!(
+        coefficient("4k3/1p6/2p5/3p4/3P4/4P3/8/4K3 w - - 0 1", BACKWARD_PAWN),
+        1
+    );
+    // With f2 beside it, e3 can be supported.
+    assert_eq!(
+        coefficient("4k3/1p6/2p5/3p4/3P4/4P3/5P2/4K3 w - - 0 1", BACKWARD_PAWN),
+        0
+    );
+}
+
+#[test]
+fn rooks_on_the_seventh_and_bishops_pawns_are_counted() {
+    assert_eq!(
+        coefficient("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_ON_SEVENTH),
+        -1
+    );
+    // The dark-squared bishop on c1 and its pawns on d2 and e3; h3 is light.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/4P2P/3P4/2B1K3 w - - 0 1", BISHOP_PAWNS),
+        2
+    );
+}
+
+#[test]
+fn storming_pawns_stand_one_to_three_ranks_before_the_enemy_king() {
+    // f6 and g5 storm the king on g8; h4 is four ranks away.
+    assert_eq!(
+        coefficient("6k1/8/5P2/6P1/7P/8/8/4K3 w - - 0 1", PAWN_STORM),
+        2
+    );
+}
+
+#[test]
 fn layout_covers_the_weights_in_order() {
     assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
 }
