@@ -429,17 +429,19 @@ impl ChessEvaluator {
                 .flatten()
                 .fold(Bitboard::EMPTY, |all, f| all | Bitboard::from_file(f))
         };
-        let backward = our_pawns
+        // The pawns whose next square an enemy pawn attacks; few, so the
+        // support test below runs for few.
+        let stop_attacked = match us {
+            Color::White => enemy_pawn_attacks.shift(-8),
+            Color::Black => enemy_pawn_attacks.shift(8),
+        };
+        let backward = (our_pawns & stop_attacked)
             .into_iter()
             .filter(|&sq| {
-                let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
-                    return false;
-                };
                 // Behind it from our side is ahead of it from theirs.
                 let behind_or_beside =
                     MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
-                enemy_pawn_attacks.contains(next)
-                    && (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
+                (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
                     && !is_passed(sq, us, their_pawns)
             })
             .count() as i32;

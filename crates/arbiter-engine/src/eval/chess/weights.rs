@@ -2,7 +2,7 @@
 //! fitted to labelled positions by `arbiter-tune` (Texel's method), starting from
 //! the weights in the source before the run (git history has them).
 //!
-//! The run: `arbiter-tune --game chess --data /work/main/target/tune5/chess-sf.txt --epochs 1500 --rate 1 --l2 0 --freeze 'material'`
+//! The run: `arbiter-tune --game chess --data target/tune5/chess-sf.txt --epochs 1500 --rate 1 --l2 0 --freeze 'material'`
 //! 972,689 quiet positions of the engine's self-play: the 620,759 of the
 //! run before (this file's note at b21d50a says how they were made) and
 //! 351,930 more on its weights (OUT=target/tuneE NODES=4000
