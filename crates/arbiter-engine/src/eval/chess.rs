@@ -424,10 +424,8 @@ impl ChessEvaluator {
             tracer.add(OUTPOST + i, sign * outposts);
         }
         let neighbours = |sq: Square| {
-            [sq.file().offset(-1), sq.file().offset(1)]
-                .into_iter()
-                .flatten()
-                .fold(Bitboard::EMPTY, |all, f| all | Bitboard::from_file(f))
+            let file = 1u8 << sq.file() as u8;
+            on_files((file << 1) | (file >> 1))
         };
         // The pawns whose next square an enemy pawn attacks; few, so the
         // support test below runs for few.
