@@ -13,7 +13,7 @@
 //! them, for tuning.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
 
 use super::trace::{Coefficients, Group, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
@@ -22,6 +22,10 @@ use crate::chess::ChessNode;
 /// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
 mod weights;
 pub use weights::WEIGHTS;
+mod pawns;
+#[cfg(test)]
+use pawns::is_passed;
+use pawns::{MASKS, files_of, pawn_attacks_of, pawn_shield, pawn_storm};
 
 /// Index of the first material weight (pawn, knight, bishop, rook, queen, king).
 const MATERIAL: usize = 0;
@@ -231,6 +235,23 @@ struct Side {
     attacks: Bitboard,
 }
 
+/// A side's score as its terms are summed, and the tracer told of each
+/// weight they use, with the side's sign (White +1).
+struct Terms<'t, T> {
+    score: Tapered,
+    sign: i32,
+    tracer: &'t mut T,
+}
+
+impl<T: Tracer> Terms<'_, T> {
+    /// `count` times weight `index`.
+    #[inline]
+    fn add(&mut self, index: usize, count: i32) {
+        self.score += WEIGHTS[index] * count;
+        self.tracer.add(index, self.sign * count);
+    }
+}
+
 /// The chess evaluation described in the module doc; it holds no state.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
@@ -252,7 +273,11 @@ impl ChessEvaluator {
         let their_king = board.king_of(them);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k) | Bitboard::from(k));
 
-        let mut score = Tapered::default();
+        let mut terms = Terms {
+            score: Tapered::default(),
+            sign,
+            tracer,
+        };
         let mut king_attack_units = 0;
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
@@ -264,9 +289,9 @@ impl ChessEvaluator {
                 } else {
                     sq.flip_vertical()
                 };
-                score += PIECE_VALUES[r][relative.to_usize()];
-                tracer.add(MATERIAL + r, sign);
-                tracer.add(psqt_index(r, relative.to_usize()), sign);
+                terms.score += PIECE_VALUES[r][relative.to_usize()];
+                terms.tracer.add(MATERIAL + r, sign);
+                terms.tracer.add(psqt_index(r, relative.to_usize()), sign);
                 *phase_material += PHASE_WEIGHT[r];
                 let attacks = match role {
                     Role::Knight => knight_attacks(sq),
@@ -275,55 +300,38 @@ impl ChessEvaluator {
                     Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
                     Role::Pawn | Role::King => continue,
                 };
-                let count = (attacks & safe).count();
-                let index = MOBILITY_START[r - 1] + count;
-                score += WEIGHTS[index];
-                tracer.add(index, sign);
+                terms.add(MOBILITY_START[r - 1] + (attacks & safe).count(), 1);
                 king_attack_units +=
                     (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
                 attacks_by_kind[r - 1] |= attacks;
             }
         }
         let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
-        let rook_attacks_all = attacks_by_kind[2];
         let their = |role: Role| board.by_piece(role.of(them));
         let pawn_threats = pawn_attacks_of(us, our_pawns);
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .enumerate()
         {
-            let threats = (pawn_threats & their(role)).count() as i32;
-            score += WEIGHTS[THREAT_BY_PAWN + i] * threats;
-            tracer.add(THREAT_BY_PAWN + i, sign * threats);
+            terms.add(
+                THREAT_BY_PAWN + i,
+                (pawn_threats & their(role)).count() as i32,
+            );
         }
         for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
-            let threats = (minor_attacks & their(role)).count() as i32;
-            score += WEIGHTS[THREAT_BY_MINOR + i] * threats;
-            tracer.add(THREAT_BY_MINOR + i, sign * threats);
+            terms.add(
+                THREAT_BY_MINOR + i,
+                (minor_attacks & their(role)).count() as i32,
+            );
         }
-        let threats = (rook_attacks_all & their(Role::Queen)).count() as i32;
-        score += WEIGHTS[THREAT_BY_ROOK] * threats;
-        tracer.add(THREAT_BY_ROOK, sign * threats);
+        let threats = (attacks_by_kind[2] & their(Role::Queen)).count() as i32;
+        terms.add(THREAT_BY_ROOK, threats);
         if (board.bishops() & own).more_than_one() {
-            score += WEIGHTS[BISHOP_PAIR];
-            tracer.add(BISHOP_PAIR, sign);
+            terms.add(BISHOP_PAIR, 1);
         }
 
-        // Pawn files as eight bits (a-file = bit 0): a file's pawns beyond
-        // the first are doubled, and all of them are isolated when neither
-        // neighbouring file has one.
+        pawns::structure(board, us, &mut terms);
         let our_files = files_of(our_pawns);
-        let doubled = our_pawns.count() as i32 - our_files.count_ones() as i32;
-        if doubled > 0 {
-            score += WEIGHTS[DOUBLED_PAWN] * doubled;
-            tracer.add(DOUBLED_PAWN, sign * doubled);
-        }
-        let isolated_files = our_files & !((our_files << 1) | (our_files >> 1));
-        let isolated = (our_pawns & on_files(isolated_files)).count() as i32;
-        if isolated > 0 {
-            score += WEIGHTS[ISOLATED_PAWN] * isolated;
-            tracer.add(ISOLATED_PAWN, sign * isolated);
-        }
         let their_files = files_of(their_pawns);
         for rook in board.rooks() & own {
             let file = 1u8 << rook.file() as u8;
@@ -333,59 +341,26 @@ impl ChessEvaluator {
                 } else {
                     ROOK_SEMI_OPEN_FILE
                 };
-                score += WEIGHTS[term];
-                tracer.add(term, sign);
+                terms.add(term, 1);
             }
         }
 
-        let beside = (our_pawns.shift(1) & !Bitboard::from_file(File::A))
-            | (our_pawns.shift(-1) & !Bitboard::from_file(File::H));
-        let connected = our_pawns & (pawn_attacks_of(us, our_pawns) | beside);
-        for sq in connected {
-            let rank = relative_rank(sq, us) as usize;
-            score += WEIGHTS[CONNECTED_PAWN + rank];
-            tracer.add(CONNECTED_PAWN + rank, sign);
-        }
         let our_king = board.king_of(us);
-        for sq in our_pawns {
-            if is_passed(sq, us, their_pawns) {
-                let rank = relative_rank(sq, us) as usize;
-                score += WEIGHTS[PASSED_PAWN + rank];
-                tracer.add(PASSED_PAWN + rank, sign);
-                // A passed pawn never stands on its last rank, so it has a next square.
-                let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
-                    continue;
-                };
-                if occupied.contains(next) {
-                    score += WEIGHTS[PASSED_BLOCKED + rank];
-                    tracer.add(PASSED_BLOCKED + rank, sign);
-                }
-                for (i, king) in [our_king, their_king].into_iter().enumerate() {
-                    if let Some(king) = king {
-                        let distance = king.distance(next) as i32;
-                        score += WEIGHTS[PASSED_KING_DISTANCE + i] * distance;
-                        tracer.add(PASSED_KING_DISTANCE + i, sign * distance);
-                    }
-                }
-            }
-        }
-
         if let Some(king) = our_king {
-            let shield = (pawn_shield(king, us) & our_pawns).count() as i32;
-            score += WEIGHTS[KING_SHIELD_PAWN] * shield;
-            tracer.add(KING_SHIELD_PAWN, sign * shield);
+            terms.add(
+                KING_SHIELD_PAWN,
+                (pawn_shield(king, us) & our_pawns).count() as i32,
+            );
             let file = Bitboard::from_file(king.file());
             if (our_pawns & file).is_empty() {
-                score += WEIGHTS[KING_OPEN_FILE];
-                tracer.add(KING_OPEN_FILE, sign);
+                terms.add(KING_OPEN_FILE, 1);
             }
             let open = [king.file().offset(-1), king.file().offset(1)]
                 .into_iter()
                 .flatten()
                 .filter(|&f| (our_pawns & Bitboard::from_file(f)).is_empty())
                 .count() as i32;
-            score += WEIGHTS[KING_OPEN_FILE + 1] * open;
-            tracer.add(KING_OPEN_FILE + 1, sign * open);
+            terms.add(KING_OPEN_FILE + 1, open);
         }
         if let Some(king) = their_king {
             let diagonal = bishop_attacks(king, occupied);
@@ -398,8 +373,7 @@ impl ChessEvaluator {
             ];
             for (i, (checking, attacking)) in checks.into_iter().zip(attacks_by_kind).enumerate() {
                 if !(checking & attacking & safe).is_empty() {
-                    score += WEIGHTS[SAFE_CHECK + i];
-                    tracer.add(SAFE_CHECK + i, sign);
+                    terms.add(SAFE_CHECK + i, 1);
                 }
             }
         }
@@ -420,38 +394,16 @@ impl ChessEvaluator {
                     (ahead_beside & their_pawns).is_empty()
                 })
                 .count() as i32;
-            score += WEIGHTS[OUTPOST + i] * outposts;
-            tracer.add(OUTPOST + i, sign * outposts);
+            terms.add(OUTPOST + i, outposts);
         }
-        let neighbours = |sq: Square| {
-            let file = 1u8 << sq.file() as u8;
-            on_files((file << 1) | (file >> 1))
-        };
-        // The pawns whose next square an enemy pawn attacks; few, so the
-        // support test below runs for few.
-        let stop_attacked = match us {
-            Color::White => enemy_pawn_attacks.shift(-8),
-            Color::Black => enemy_pawn_attacks.shift(8),
-        };
-        let backward = (our_pawns & stop_attacked)
-            .into_iter()
-            .filter(|&sq| {
-                // Behind it from our side is ahead of it from theirs.
-                let behind_or_beside =
-                    MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
-                (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
-                    && !is_passed(sq, us, their_pawns)
-            })
-            .count() as i32;
-        score += WEIGHTS[BACKWARD_PAWN] * backward;
-        tracer.add(BACKWARD_PAWN, sign * backward);
         let seventh = Bitboard::from_rank(match us {
             Color::White => Rank::Seventh,
             Color::Black => Rank::Second,
         });
-        let on_seventh = (board.rooks() & own & seventh).count() as i32;
-        score += WEIGHTS[ROOK_ON_SEVENTH] * on_seventh;
-        tracer.add(ROOK_ON_SEVENTH, sign * on_seventh);
+        terms.add(
+            ROOK_ON_SEVENTH,
+            (board.rooks() & own & seventh).count() as i32,
+        );
         let bishop_pawns = (board.bishops() & own)
             .into_iter()
             .map(|sq| {
@@ -463,12 +415,12 @@ impl ChessEvaluator {
                 (our_pawns & colour).count() as i32
             })
             .sum::<i32>();
-        score += WEIGHTS[BISHOP_PAWNS] * bishop_pawns;
-        tracer.add(BISHOP_PAWNS, sign * bishop_pawns);
+        terms.add(BISHOP_PAWNS, bishop_pawns);
         if let Some(king) = their_king {
-            let storm = (pawn_storm(king, them) & our_pawns).count() as i32;
-            score += WEIGHTS[PAWN_STORM] * storm;
-            tracer.add(PAWN_STORM, sign * storm);
+            terms.add(
+                PAWN_STORM,
+                (pawn_storm(king, them) & our_pawns).count() as i32,
+            );
         }
         let attacks = attacks_by_kind
             .into_iter()
@@ -478,7 +430,7 @@ impl ChessEvaluator {
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
         Side {
-            score,
+            score: terms.score,
             danger,
             attacks,
         }
@@ -545,105 +497,6 @@ pub fn trace(position: &Chess) -> Trace {
     let (_, mut trace) = ChessEvaluator::evaluate_traced(position, &mut coefficients);
     trace.coefficients = Trace::sparse(&coefficients);
     trace
-}
-
-/// Every square attacked by `pawns` of `color`, by shifting the whole set.
-fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
-    let not_a = pawns & !Bitboard::from_file(File::A);
-    let not_h = pawns & !Bitboard::from_file(File::H);
-    match color {
-        Color::White => not_a.shift(7) | not_h.shift(9),
-        Color::Black => not_a.shift(-9) | not_h.shift(-7),
-    }
-}
-
-/// The files holding a piece of `pieces`, as bits (a-file = bit 0).
-fn files_of(pieces: Bitboard) -> u8 {
-    let mut ranks = pieces.0;
-    ranks |= ranks >> 32;
-    ranks |= ranks >> 16;
-    ranks |= ranks >> 8;
-    (ranks & 0xff) as u8
-}
-
-/// Every square of the files in `files` (a-file = bit 0).
-fn on_files(files: u8) -> Bitboard {
-    Bitboard(u64::from(files) * 0x0101_0101_0101_0101)
-}
-
-fn relative_rank(sq: Square, color: Color) -> i32 {
-    match color {
-        Color::White => sq.rank() as i32,
-        Color::Black => 7 - sq.rank() as i32,
-    }
-}
-
-/// Pawn-structure masks, per colour (`Color as usize`, Black = 0) and square:
-/// the squares an enemy pawn must not occupy for a pawn to be passed, and the
-/// king's pawn shield (three files, two ranks in front of it).
-struct Masks {
-    passed: [[Bitboard; 64]; 2],
-    shield: [[Bitboard; 64]; 2],
-}
-
-/// Built at compile time, so that a lookup needs no check that it is.
-static MASKS: Masks = masks();
-
-const fn masks() -> Masks {
-    let mut masks = Masks {
-        passed: [[Bitboard::EMPTY; 64]; 2],
-        shield: [[Bitboard::EMPTY; 64]; 2],
-    };
-    let mut color = 0;
-    while color < 2 {
-        // `Color as usize`: Black = 0 steps down the board, White = 1 up.
-        let step: i32 = if color == 1 { 1 } else { -1 };
-        let mut square = 0;
-        while square < 64 {
-            let file = (square % 8) as i32;
-            let rank = (square / 8) as i32;
-            let (mut passed, mut shield) = (0u64, 0u64);
-            let mut f = if file > 0 { file - 1 } else { 0 };
-            while f <= file + 1 && f < 8 {
-                let mut r = rank + step;
-                while r >= 0 && r < 8 {
-                    let target = 1u64 << (r * 8 + f);
-                    passed |= target;
-                    if (r - rank).abs() <= 2 {
-                        shield |= target;
-                    }
-                    r += step;
-                }
-                f += 1;
-            }
-            masks.passed[color][square] = Bitboard(passed);
-            masks.shield[color][square] = Bitboard(shield);
-            square += 1;
-        }
-        color += 1;
-    }
-    masks
-}
-
-fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
-    (MASKS.passed[color as usize][sq.to_usize()] & their_pawns).is_empty()
-}
-
-/// The three squares in front of the king and the three beyond them.
-fn pawn_shield(king: Square, color: Color) -> Bitboard {
-    MASKS.shield[color as usize][king.to_usize()]
-}
-
-/// The squares on the king's file and its neighbours, one to three ranks in
-/// front of it from `color`'s side: where the enemy's storming pawns stand.
-fn pawn_storm(king: Square, color: Color) -> Bitboard {
-    let ahead = MASKS.passed[color as usize][king.to_usize()];
-    let beyond = king
-        .offset(if color == Color::White { 24 } else { -24 })
-        .map_or(Bitboard::EMPTY, |far| {
-            MASKS.passed[color as usize][far.to_usize()]
-        });
-    ahead & !beyond
 }
 
 impl Evaluator<ChessNode> for ChessEvaluator {

@@ -4,9 +4,9 @@
 use super::*;
 use crate::chess::tests::position;
 use crate::eval::trace::testing::{XorShift, assert_layout_covers};
-use shakmaty::Chess;
 use shakmaty::attacks::pawn_attacks;
 use shakmaty::fen::Fen;
+use shakmaty::{Bitboard, Chess, Color, Square};
 
 fn eval(fen: &str) -> i32 {
     let pos: Chess = position(fen);

@@ -1,0 +1,184 @@
+//! Chess pawn structure: the pawn terms of the evaluation (doubled,
+//! isolated, connected, passed and backward pawns) and the pawn masks and
+//! sets the other terms share.
+
+use shakmaty::{Bitboard, Board, Color, File, Square};
+
+use super::{
+    BACKWARD_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
+    PASSED_KING_DISTANCE, PASSED_PAWN, Terms,
+};
+use crate::eval::trace::Tracer;
+
+/// `us`'s pawn-structure terms, added to `terms`.
+pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) {
+    let them = !us;
+    let occupied = board.occupied();
+    let our_pawns = board.pawns() & board.by_color(us);
+    let their_pawns = board.pawns() & board.by_color(them);
+
+    // Pawn files as eight bits (a-file = bit 0): a file's pawns beyond the
+    // first are doubled, and all of them are isolated when neither
+    // neighbouring file has one.
+    let our_files = files_of(our_pawns);
+    let doubled = our_pawns.count() as i32 - our_files.count_ones() as i32;
+    if doubled > 0 {
+        terms.add(DOUBLED_PAWN, doubled);
+    }
+    let isolated_files = our_files & !((our_files << 1) | (our_files >> 1));
+    let isolated = (our_pawns & on_files(isolated_files)).count() as i32;
+    if isolated > 0 {
+        terms.add(ISOLATED_PAWN, isolated);
+    }
+
+    let beside = (our_pawns.shift(1) & !Bitboard::from_file(File::A))
+        | (our_pawns.shift(-1) & !Bitboard::from_file(File::H));
+    let connected = our_pawns & (pawn_attacks_of(us, our_pawns) | beside);
+    for sq in connected {
+        terms.add(CONNECTED_PAWN + relative_rank(sq, us) as usize, 1);
+    }
+
+    let kings = [board.king_of(us), board.king_of(them)];
+    for sq in our_pawns {
+        if !is_passed(sq, us, their_pawns) {
+            continue;
+        }
+        let rank = relative_rank(sq, us) as usize;
+        terms.add(PASSED_PAWN + rank, 1);
+        // A passed pawn never stands on its last rank, so it has a next square.
+        let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
+            continue;
+        };
+        if occupied.contains(next) {
+            terms.add(PASSED_BLOCKED + rank, 1);
+        }
+        for (i, king) in kings.into_iter().enumerate() {
+            if let Some(king) = king {
+                terms.add(PASSED_KING_DISTANCE + i, king.distance(next) as i32);
+            }
+        }
+    }
+
+    // The pawns whose next square an enemy pawn attacks; few, so the
+    // support test below runs for few.
+    let stop_attacked = match us {
+        Color::White => pawn_attacks_of(them, their_pawns).shift(-8),
+        Color::Black => pawn_attacks_of(them, their_pawns).shift(8),
+    };
+    let backward = (our_pawns & stop_attacked)
+        .into_iter()
+        .filter(|&sq| {
+            // Behind it from our side is ahead of it from theirs.
+            let behind_or_beside =
+                MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
+            (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
+                && !is_passed(sq, us, their_pawns)
+        })
+        .count() as i32;
+    terms.add(BACKWARD_PAWN, backward);
+}
+
+/// Every square attacked by `pawns` of `color`, by shifting the whole set.
+pub(super) fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = pawns & !Bitboard::from_file(File::A);
+    let not_h = pawns & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => not_a.shift(7) | not_h.shift(9),
+        Color::Black => not_a.shift(-9) | not_h.shift(-7),
+    }
+}
+
+/// The files holding a piece of `pieces`, as bits (a-file = bit 0).
+pub(super) fn files_of(pieces: Bitboard) -> u8 {
+    let mut ranks = pieces.0;
+    ranks |= ranks >> 32;
+    ranks |= ranks >> 16;
+    ranks |= ranks >> 8;
+    (ranks & 0xff) as u8
+}
+
+/// Every square of the files in `files` (a-file = bit 0).
+pub(super) fn on_files(files: u8) -> Bitboard {
+    Bitboard(u64::from(files) * 0x0101_0101_0101_0101)
+}
+
+/// The two files beside `sq`'s.
+fn neighbours(sq: Square) -> Bitboard {
+    let file = 1u8 << sq.file() as u8;
+    on_files((file << 1) | (file >> 1))
+}
+
+pub(super) fn relative_rank(sq: Square, color: Color) -> i32 {
+    match color {
+        Color::White => sq.rank() as i32,
+        Color::Black => 7 - sq.rank() as i32,
+    }
+}
+
+/// Pawn-structure masks, per colour (`Color as usize`, Black = 0) and square:
+/// the squares an enemy pawn must not occupy for a pawn to be passed, and the
+/// king's pawn shield (three files, two ranks in front of it).
+pub(super) struct Masks {
+    pub(super) passed: [[Bitboard; 64]; 2],
+    shield: [[Bitboard; 64]; 2],
+}
+
+/// Built at compile time, so that a lookup needs no check that it is.
+pub(super) static MASKS: Masks = masks();
+
+const fn masks() -> Masks {
+    let mut masks = Masks {
+        passed: [[Bitboard::EMPTY; 64]; 2],
+        shield: [[Bitboard::EMPTY; 64]; 2],
+    };
+    let mut color = 0;
+    while color < 2 {
+        // `Color as usize`: Black = 0 steps down the board, White = 1 up.
+        let step: i32 = if color == 1 { 1 } else { -1 };
+        let mut square = 0;
+        while square < 64 {
+            let file = (square % 8) as i32;
+            let rank = (square / 8) as i32;
+            let (mut passed, mut shield) = (0u64, 0u64);
+            let mut f = if file > 0 { file - 1 } else { 0 };
+            while f <= file + 1 && f < 8 {
+                let mut r = rank + step;
+                while r >= 0 && r < 8 {
+                    let target = 1u64 << (r * 8 + f);
+                    passed |= target;
+                    if (r - rank).abs() <= 2 {
+                        shield |= target;
+                    }
+                    r += step;
+                }
+                f += 1;
+            }
+            masks.passed[color][square] = Bitboard(passed);
+            masks.shield[color][square] = Bitboard(shield);
+            square += 1;
+        }
+        color += 1;
+    }
+    masks
+}
+
+pub(super) fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
+    (MASKS.passed[color as usize][sq.to_usize()] & their_pawns).is_empty()
+}
+
+/// The three squares in front of the king and the three beyond them.
+pub(super) fn pawn_shield(king: Square, color: Color) -> Bitboard {
+    MASKS.shield[color as usize][king.to_usize()]
+}
+
+/// The squares on the king's file and its neighbours, one to three ranks in
+/// front of it from `color`'s side: where the enemy's storming pawns stand.
+pub(super) fn pawn_storm(king: Square, color: Color) -> Bitboard {
+    let ahead = MASKS.passed[color as usize][king.to_usize()];
+    let beyond = king
+        .offset(if color == Color::White { 24 } else { -24 })
+        .map_or(Bitboard::EMPTY, |far| {
+            MASKS.passed[color as usize][far.to_usize()]
+        });
+    ahead & !beyond
+}
