@@ -25,7 +25,7 @@ pub use weights::WEIGHTS;
 mod pawns;
 #[cfg(test)]
 use pawns::is_passed;
-use pawns::{MASKS, files_of, pawn_attacks_of, pawn_shield, pawn_storm};
+use pawns::{MASKS, files_of, on_files, pawn_attacks_of, pawn_shield, pawn_storm};
 
 /// Index of the first material weight (pawn, knight, bishop, rook, queen, king).
 const MATERIAL: usize = 0;
@@ -86,11 +86,38 @@ const BISHOP_PAWNS: usize = ROOK_ON_SEVENTH + 1;
 /// Per own pawn storming the enemy king: on its file or a neighbouring
 /// one, one to three ranks in front of it.
 const PAWN_STORM: usize = BISHOP_PAWNS + 1;
+/// Per passed pawn whose next square is empty and not attacked by the
+/// enemy, by relative rank.
+const PASSED_SAFE_STOP: usize = PAWN_STORM + 1;
+/// Per passed pawn whose every square to promotion is empty and not
+/// attacked by the enemy, by relative rank (on top of [`PASSED_SAFE_STOP`];
+/// none on the seventh, where the path is the next square).
+const PASSED_SAFE_PATH: usize = PASSED_SAFE_STOP + 8;
+/// Per own rook, then per enemy rook, behind a passed pawn on its file with
+/// nothing between (Tarrasch: the rook behind escorts the passer or stops it).
+const ROOK_BEHIND_PASSER: usize = PASSED_SAFE_PATH + 8;
+/// Per square by the enemy king that we attack and the enemy defends with
+/// its king alone or not at all.
+const KING_ZONE_WEAK: usize = ROOK_BEHIND_PASSER + 2;
+/// Per enemy knight, bishop, rook or queen a pawn would attack after a safe
+/// push (its square not attacked by an enemy pawn, and attacked by us or
+/// not by the enemy).
+const THREAT_BY_PUSH: usize = KING_ZONE_WEAK + 1;
+/// Per central square (files c to f, relative ranks 2 to 4) neither holding
+/// an own pawn nor attacked by an enemy pawn; then per such square behind an
+/// own pawn (at most three squares behind), room the enemy cannot contest.
+const SPACE: usize = THREAT_BY_PUSH + 1;
+/// Per knight or bishop with a pawn (either side's) right in front of it,
+/// shielded from the enemy's frontal attacks.
+const MINOR_BEHIND_PAWN: usize = SPACE + 2;
+/// Per square of distance (Chebyshev) from a knight, then a bishop, to the
+/// own king: minor pieces near it defend it.
+const KING_PROTECTOR: usize = MINOR_BEHIND_PAWN + 1;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = PAWN_STORM + 1;
+pub const WEIGHT_COUNT: usize = KING_PROTECTOR + 2;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 27] = [
+pub const LAYOUT: [Group; 33] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -168,6 +195,42 @@ pub const LAYOUT: [Group; 27] = [
         4,
         4,
     ),
+    group(
+        "passed pawn, next square empty and not attacked: relative rank 1 to 8",
+        PASSED_SAFE_STOP,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn, path to promotion empty and not attacked: relative rank 1 to 8",
+        PASSED_SAFE_PATH,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn: own rook behind it, enemy rook behind it",
+        ROOK_BEHIND_PASSER,
+        2,
+        2,
+    ),
+    group(
+        "enemy king's squares defended by its king alone; threat by a safe pawn push",
+        KING_ZONE_WEAK,
+        2,
+        2,
+    ),
+    group(
+        "space: safe central squares, those behind own pawns",
+        SPACE,
+        2,
+        2,
+    ),
+    group(
+        "minor piece behind a pawn; per square to the own king: knight, bishop",
+        MINOR_BEHIND_PAWN,
+        3,
+        3,
+    ),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
@@ -233,6 +296,10 @@ struct Side {
     danger: i32,
     /// Every square its pieces attack (pawns and king included).
     attacks: Bitboard,
+    /// Every square its pieces but the king attack.
+    defends: Bitboard,
+    /// Its passed pawns.
+    passed: Bitboard,
 }
 
 /// A side's score as its terms are summed, and the tracer told of each
@@ -330,7 +397,7 @@ impl ChessEvaluator {
             terms.add(BISHOP_PAIR, 1);
         }
 
-        pawns::structure(board, us, &mut terms);
+        let passed = pawns::structure(board, us, &mut terms);
         let our_files = files_of(our_pawns);
         let their_files = files_of(their_pawns);
         for rook in board.rooks() & own {
@@ -422,10 +489,38 @@ impl ChessEvaluator {
                 (pawn_storm(king, them) & our_pawns).count() as i32,
             );
         }
-        let attacks = attacks_by_kind
+        let centre = on_files(0b0011_1100)
+            & match us {
+                Color::White => Bitboard(0x0000_0000_ffff_ff00),
+                Color::Black => Bitboard(0x00ff_ffff_0000_0000),
+            };
+        let space = centre & !our_pawns & !enemy_pawn_attacks;
+        let behind_pawns = {
+            let back = |b: Bitboard| backward(us, b);
+            let one = back(our_pawns);
+            one | back(one) | back(back(one))
+        };
+        terms.add(SPACE, space.count() as i32);
+        terms.add(SPACE + 1, (space & behind_pawns).count() as i32);
+        let minors = (board.knights() | board.bishops()) & own;
+        terms.add(
+            MINOR_BEHIND_PAWN,
+            (forward(us, minors) & board.pawns()).count() as i32,
+        );
+        if let Some(king) = our_king {
+            for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+                let distance = board
+                    .by_piece(role.of(us))
+                    .into_iter()
+                    .map(|sq| sq.distance(king) as i32)
+                    .sum::<i32>();
+                terms.add(KING_PROTECTOR + i, distance);
+            }
+        }
+        let defends = attacks_by_kind
             .into_iter()
-            .fold(pawn_threats, |all, a| all | a)
-            | our_king.map_or(Bitboard::EMPTY, king_attacks);
+            .fold(pawn_threats, |all, a| all | a);
+        let attacks = defends | our_king.map_or(Bitboard::EMPTY, king_attacks);
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
@@ -433,20 +528,73 @@ impl ChessEvaluator {
             score: terms.score,
             danger,
             attacks,
+            defends,
+            passed,
         }
     }
 
-    /// `us`'s hanging-piece term: the enemy's pieces (neither pawns nor the
-    /// king) that `us` attacks and the enemy does not defend. A piece is
-    /// defended exactly when its square is in the union of its side's
-    /// attacks, each computed on the same board, so the union answers what
-    /// `Board::attacks_to` would for each square, for both sides at once.
-    fn hanging<T: Tracer>(board: &Board, us: &mut Side, them: &Side, color: Color, tracer: &mut T) {
-        let targets = board.by_color(!color) & !board.pawns() & !board.kings();
-        let hanging = (targets & us.attacks & !them.attacks).count() as i32;
-        us.score += WEIGHTS[HANGING] * hanging;
-        let sign = if color == Color::White { 1 } else { -1 };
-        tracer.add(HANGING, sign * hanging);
+    /// `us`'s terms that need both sides' attacks: hanging pieces (the
+    /// enemy's pieces, neither pawns nor the king, that `us` attacks and the
+    /// enemy does not defend), passed pawns' safe squares, weak squares by
+    /// the enemy king and threats by safe pawn pushes. A square is attacked
+    /// exactly when it is in the union of its side's attacks, each computed
+    /// on the same board, so the union answers what `Board::attacks_to`
+    /// would for each square, for both sides at once.
+    fn contested<T: Tracer>(
+        board: &Board,
+        us: &mut Side,
+        them: &Side,
+        color: Color,
+        tracer: &mut T,
+    ) {
+        let mut terms = Terms {
+            score: Tapered::default(),
+            sign: if color == Color::White { 1 } else { -1 },
+            tracer,
+        };
+        let theirs = board.by_color(!color);
+        let pieces = theirs & !board.pawns() & !board.kings();
+        terms.add(
+            HANGING,
+            (pieces & us.attacks & !them.attacks).count() as i32,
+        );
+
+        let occupied = board.occupied();
+        for sq in us.passed {
+            let rank = pawns::relative_rank(sq, color) as usize;
+            let Some(next) = forward(color, Bitboard::from(sq)).first() else {
+                continue;
+            };
+            if occupied.contains(next) || them.attacks.contains(next) {
+                continue;
+            }
+            terms.add(PASSED_SAFE_STOP + rank, 1);
+            let path = MASKS.passed[color as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
+            // On the seventh the path is the next square: no second weight.
+            if path.more_than_one() && (path & (occupied | them.attacks)).is_empty() {
+                terms.add(PASSED_SAFE_PATH + rank, 1);
+            }
+        }
+
+        if let Some(king) = board.king_of(!color) {
+            let weak = king_attacks(king) & us.attacks & !them.defends;
+            terms.add(KING_ZONE_WEAK, weak.count() as i32);
+        }
+
+        let our_pawns = board.pawns() & board.by_color(color);
+        let their_pawn_attacks = pawn_attacks_of(!color, board.pawns() & theirs);
+        let empty = !occupied;
+        let single = forward(color, our_pawns) & empty;
+        let third = Bitboard::from_rank(match color {
+            Color::White => Rank::Third,
+            Color::Black => Rank::Sixth,
+        });
+        let pushes = (single | (forward(color, single & third) & empty))
+            & !their_pawn_attacks
+            & (us.attacks | !them.attacks);
+        let threats = pawn_attacks_of(color, pushes) & pieces;
+        terms.add(THREAT_BY_PUSH, threats.count() as i32);
+        us.score += terms.score;
     }
 
     /// The evaluation for the side to move, reporting to `tracer`; also
@@ -457,8 +605,8 @@ impl ChessEvaluator {
         let mut phase = 0;
         let mut white = Self::side(board, Color::White, &mut phase, tracer);
         let mut black = Self::side(board, Color::Black, &mut phase, tracer);
-        Self::hanging(board, &mut white, &black, Color::White, tracer);
-        Self::hanging(board, &mut black, &white, Color::Black, tracer);
+        Self::contested(board, &mut white, &black, Color::White, tracer);
+        Self::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
         total -= black.score;
         let offset = Tapered(white.danger - black.danger, 0);
@@ -497,6 +645,19 @@ pub fn trace(position: &Chess) -> Trace {
     let (_, mut trace) = ChessEvaluator::evaluate_traced(position, &mut coefficients);
     trace.coefficients = Trace::sparse(&coefficients);
     trace
+}
+
+/// `pieces` one rank forward from `color`'s side.
+fn forward(color: Color, pieces: Bitboard) -> Bitboard {
+    match color {
+        Color::White => pieces.shift(8),
+        Color::Black => pieces.shift(-8),
+    }
+}
+
+/// `pieces` one rank back from `color`'s side.
+fn backward(color: Color, pieces: Bitboard) -> Bitboard {
+    forward(!color, pieces)
 }
 
 impl Evaluator<ChessNode> for ChessEvaluator {
