@@ -3,7 +3,12 @@
 //! the weights in the source before the run (git history has them).
 //!
 //! The run: `arbiter-tune --game chess --data target/tune5/chess-sf.txt --epochs 1500 --rate 1 --l2 0 --freeze 'material'`
-//! placeholder
+//! the 972,689 positions of the run before (this file's note at 03911b8
+//! says how they were made and labelled: self-play, Stockfish 15.1 at
+//! 5,000 nodes); material held, so that the scale stays the search's; the
+//! passed pawns' safe next square and path, rooks behind passers, weak
+//! squares by the king, safe pawn pushes, space, minors behind pawns and
+//! king protectors new, from 0
 //! 874459 positions fitted, 98230 held out (by game); sigmoid scale
 //! K = 0.009429 per centipawn, fitted to the starting weights; 1500 epochs of
 //! full-batch Adam, the weights of epoch 1461 kept (the lowest validation
