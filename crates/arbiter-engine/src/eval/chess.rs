@@ -1,10 +1,12 @@
 //! Chess evaluation: tapered (middlegame/endgame) material and piece-square
 //! terms, mobility, pawn structure (passed, connected, doubled, isolated,
-//! backward), rooks on open files and on the seventh, bishops' own pawns on
-//! their colour, threats (pawn, minor and rook attacks on greater pieces;
-//! attacked undefended pieces), knight and bishop outposts, and king safety
-//! (the shield, open files by the king, storming pawns, attack units on its
-//! zone, safe checks).
+//! backward; passers' safe next square and path, rooks behind them), rooks
+//! on open files and on the seventh, bishops' own pawns on their colour,
+//! threats (pawn, minor and rook attacks on greater pieces; attacked
+//! undefended pieces; safe pawn pushes that would attack), knight and bishop
+//! outposts, minors behind pawns, space, and king safety (the shield, open
+//! files by the king, storming pawns, attack units on its zone, its squares
+//! defended by the king alone, safe checks, minors near it).
 //!
 //! Material and piece-square values began as PeSTO's published tapered
 //! tables; every weight has since been fitted to labelled positions (the
@@ -15,169 +17,20 @@
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
 
-use super::trace::{Coefficients, Group, NoTrace, Tapered, Trace, Tracer};
+use super::trace::{Coefficients, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
 use crate::chess::ChessNode;
 
 /// The middlegame/endgame weights, as data ([`LAYOUT`] names their parts).
 mod weights;
 pub use weights::WEIGHTS;
+mod layout;
+use layout::*;
+pub use layout::{LAYOUT, WEIGHT_COUNT};
 mod pawns;
 #[cfg(test)]
 use pawns::is_passed;
-use pawns::{MASKS, files_of, pawn_attacks_of, pawn_shield, pawn_storm};
-
-/// Index of the first material weight (pawn, knight, bishop, rook, queen, king).
-const MATERIAL: usize = 0;
-/// Piece-square weights, 64 per role in role order, each laid out from a8
-/// (index 0) to h1 (index 63) as the side sees the board from behind.
-const PIECE_SQUARE: usize = MATERIAL + 6;
-/// Mobility by the number of attacked squares not held by own pieces nor
-/// attacked by enemy pawns, a weight per count: knight (0 to 8), bishop
-/// (0 to 13), rook (0 to 14), queen (0 to 27).
-const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
-/// Where each role's mobility table starts (knight, bishop, rook, queen).
-const MOBILITY_START: [usize; 4] = [MOBILITY, MOBILITY + 9, MOBILITY + 23, MOBILITY + 38];
-const BISHOP_PAIR: usize = MOBILITY + 66;
-/// Per pawn beyond the first on a file.
-const DOUBLED_PAWN: usize = BISHOP_PAIR + 1;
-/// Per pawn with no own pawn on a neighbouring file.
-const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
-const ROOK_OPEN_FILE: usize = ISOLATED_PAWN + 1;
-const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
-/// Per own pawn in the king's shield (three files, two ranks in front).
-const KING_SHIELD_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
-/// Per passed pawn, by its relative rank (index 0 = rank 1), on top of the
-/// pawn's piece-square value.
-const PASSED_PAWN: usize = KING_SHIELD_PAWN + 1;
-/// Per passed pawn whose next square is occupied, by relative rank.
-const PASSED_BLOCKED: usize = PASSED_PAWN + 8;
-/// Per passed pawn, per square of distance (Chebyshev) from its next square
-/// to the own king, then to the enemy king: a passer is escorted or caught.
-const PASSED_KING_DISTANCE: usize = PASSED_BLOCKED + 8;
-/// Per pawn defended by an own pawn or beside one on its rank, by relative rank.
-const CONNECTED_PAWN: usize = PASSED_KING_DISTANCE + 2;
-/// Per enemy knight, bishop, rook, queen attacked by an own pawn.
-const THREAT_BY_PAWN: usize = CONNECTED_PAWN + 8;
-/// Per enemy rook, queen attacked by an own knight or bishop.
-const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
-/// Per enemy queen attacked by an own rook.
-const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
-/// Per kind (knight, bishop, rook, queen) that can give check from a square
-/// neither held by an own piece nor attacked by an enemy pawn.
-const SAFE_CHECK: usize = THREAT_BY_ROOK + 1;
-/// The own king on a file without own pawns; per neighbouring file without.
-const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
-/// A knight, then a bishop, on relative rank 4 to 6, defended by an own
-/// pawn, where no enemy pawn can ever attack it (none ahead on the
-/// neighbouring files).
-const OUTPOST: usize = KING_OPEN_FILE + 2;
-/// Per enemy knight, bishop, rook or queen attacked and not defended.
-const HANGING: usize = OUTPOST + 2;
-/// Per backward pawn: not passed, no own pawn beside or behind it on a
-/// neighbouring file to support its advance, and its next square attacked
-/// by an enemy pawn.
-const BACKWARD_PAWN: usize = HANGING + 1;
-/// Per rook on the relative seventh rank.
-const ROOK_ON_SEVENTH: usize = BACKWARD_PAWN + 1;
-/// Per own pawn on a bishop's square colour, per bishop: such pawns block
-/// it and leave the other colour's squares to the enemy.
-const BISHOP_PAWNS: usize = ROOK_ON_SEVENTH + 1;
-/// Per own pawn storming the enemy king: on its file or a neighbouring
-/// one, one to three ranks in front of it.
-const PAWN_STORM: usize = BISHOP_PAWNS + 1;
-/// The number of chess weights.
-pub const WEIGHT_COUNT: usize = PAWN_STORM + 1;
-
-/// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 27] = [
-    group(
-        "material: pawn, knight, bishop, rook, queen, king",
-        MATERIAL,
-        6,
-        6,
-    ),
-    group(
-        "piece-square: pawn (a8 first, rank by rank)",
-        PIECE_SQUARE,
-        64,
-        8,
-    ),
-    group("piece-square: knight", PIECE_SQUARE + 64, 64, 8),
-    group("piece-square: bishop", PIECE_SQUARE + 2 * 64, 64, 8),
-    group("piece-square: rook", PIECE_SQUARE + 3 * 64, 64, 8),
-    group("piece-square: queen", PIECE_SQUARE + 4 * 64, 64, 8),
-    group("piece-square: king", PIECE_SQUARE + 5 * 64, 64, 8),
-    group("mobility: knight, 0 to 8 squares", MOBILITY_START[0], 9, 9),
-    group(
-        "mobility: bishop, 0 to 13 squares",
-        MOBILITY_START[1],
-        14,
-        7,
-    ),
-    group("mobility: rook, 0 to 14 squares", MOBILITY_START[2], 15, 8),
-    group("mobility: queen, 0 to 27 squares", MOBILITY_START[3], 28, 7),
-    group("bishop pair", BISHOP_PAIR, 1, 1),
-    group("pawn structure: doubled, isolated", DOUBLED_PAWN, 2, 2),
-    group("rook on open file, on semi-open file", ROOK_OPEN_FILE, 2, 2),
-    group("king shield pawn", KING_SHIELD_PAWN, 1, 1),
-    group("passed pawn: relative rank 1 to 8", PASSED_PAWN, 8, 8),
-    group(
-        "passed pawn, blocked: relative rank 1 to 8",
-        PASSED_BLOCKED,
-        8,
-        8,
-    ),
-    group(
-        "passed pawn: per square from its next square to the own king, the enemy king",
-        PASSED_KING_DISTANCE,
-        2,
-        2,
-    ),
-    group("connected pawn: relative rank 1 to 8", CONNECTED_PAWN, 8, 8),
-    group(
-        "threat by pawn: on knight, bishop, rook, queen",
-        THREAT_BY_PAWN,
-        4,
-        4,
-    ),
-    group(
-        "threat by knight or bishop: on rook, queen",
-        THREAT_BY_MINOR,
-        2,
-        2,
-    ),
-    group("threat by rook: on queen", THREAT_BY_ROOK, 1, 1),
-    group(
-        "safe check: by knight, bishop, rook, queen",
-        SAFE_CHECK,
-        4,
-        4,
-    ),
-    group(
-        "king open file: its own file, per neighbouring file",
-        KING_OPEN_FILE,
-        2,
-        2,
-    ),
-    group("outpost: knight, bishop", OUTPOST, 2, 2),
-    group("hanging: per attacked, undefended piece", HANGING, 1, 1),
-    group(
-        "pawns and pieces: backward pawn, rook on seventh, bishop's pawns on its colour, pawn storm",
-        BACKWARD_PAWN,
-        4,
-        4,
-    ),
-];
-
-const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
-    Group {
-        name,
-        start,
-        len,
-        width,
-    }
-}
+use pawns::{MASKS, files_of, on_files, pawn_attacks_of, pawn_shield, pawn_storm};
 
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -233,6 +86,10 @@ struct Side {
     danger: i32,
     /// Every square its pieces attack (pawns and king included).
     attacks: Bitboard,
+    /// Every square its pieces but the king attack.
+    defends: Bitboard,
+    /// Its passed pawns.
+    passed: Bitboard,
 }
 
 /// A side's score as its terms are summed, and the tracer told of each
@@ -257,9 +114,9 @@ impl<T: Tracer> Terms<'_, T> {
 pub struct ChessEvaluator;
 
 impl ChessEvaluator {
-    /// `us`'s terms from `us`'s side but the hanging pieces (which need
-    /// both sides' attacks: see [`Self::evaluate_traced`]), adding `us`'s
-    /// pieces' phase to `phase_material` and each weight's use to `tracer`.
+    /// `us`'s terms from `us`'s side but those that need both sides'
+    /// attacks (see [`Self::contested`]), adding `us`'s pieces' phase to
+    /// `phase_material` and each weight's use to `tracer`.
     #[inline]
     fn side<T: Tracer>(board: &Board, us: Color, phase_material: &mut i32, tracer: &mut T) -> Side {
         let sign = if us == Color::White { 1 } else { -1 };
@@ -330,7 +187,7 @@ impl ChessEvaluator {
             terms.add(BISHOP_PAIR, 1);
         }
 
-        pawns::structure(board, us, &mut terms);
+        let passed = pawns::structure(board, us, &mut terms);
         let our_files = files_of(our_pawns);
         let their_files = files_of(their_pawns);
         for rook in board.rooks() & own {
@@ -422,10 +279,38 @@ impl ChessEvaluator {
                 (pawn_storm(king, them) & our_pawns).count() as i32,
             );
         }
-        let attacks = attacks_by_kind
+        let centre = on_files(0b0011_1100)
+            & match us {
+                Color::White => Bitboard(0x0000_0000_ffff_ff00),
+                Color::Black => Bitboard(0x00ff_ffff_0000_0000),
+            };
+        let space = centre & !our_pawns & !enemy_pawn_attacks;
+        let behind_pawns = {
+            let back = |b: Bitboard| backward(us, b);
+            let one = back(our_pawns);
+            one | back(one) | back(back(one))
+        };
+        terms.add(SPACE, space.count() as i32);
+        terms.add(SPACE + 1, (space & behind_pawns).count() as i32);
+        let minors = (board.knights() | board.bishops()) & own;
+        terms.add(
+            MINOR_BEHIND_PAWN,
+            (forward(us, minors) & board.pawns()).count() as i32,
+        );
+        if let Some(king) = our_king {
+            for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+                let distance = board
+                    .by_piece(role.of(us))
+                    .into_iter()
+                    .map(|sq| sq.distance(king) as i32)
+                    .sum::<i32>();
+                terms.add(KING_PROTECTOR + i, distance);
+            }
+        }
+        let defends = attacks_by_kind
             .into_iter()
-            .fold(pawn_threats, |all, a| all | a)
-            | our_king.map_or(Bitboard::EMPTY, king_attacks);
+            .fold(pawn_threats, |all, a| all | a);
+        let attacks = defends | our_king.map_or(Bitboard::EMPTY, king_attacks);
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
@@ -433,20 +318,73 @@ impl ChessEvaluator {
             score: terms.score,
             danger,
             attacks,
+            defends,
+            passed,
         }
     }
 
-    /// `us`'s hanging-piece term: the enemy's pieces (neither pawns nor the
-    /// king) that `us` attacks and the enemy does not defend. A piece is
-    /// defended exactly when its square is in the union of its side's
-    /// attacks, each computed on the same board, so the union answers what
-    /// `Board::attacks_to` would for each square, for both sides at once.
-    fn hanging<T: Tracer>(board: &Board, us: &mut Side, them: &Side, color: Color, tracer: &mut T) {
-        let targets = board.by_color(!color) & !board.pawns() & !board.kings();
-        let hanging = (targets & us.attacks & !them.attacks).count() as i32;
-        us.score += WEIGHTS[HANGING] * hanging;
-        let sign = if color == Color::White { 1 } else { -1 };
-        tracer.add(HANGING, sign * hanging);
+    /// `us`'s terms that need both sides' attacks: hanging pieces (the
+    /// enemy's pieces, neither pawns nor the king, that `us` attacks and the
+    /// enemy does not defend), passed pawns' safe squares, weak squares by
+    /// the enemy king and threats by safe pawn pushes. A square is attacked
+    /// exactly when it is in the union of its side's attacks, each computed
+    /// on the same board, so the union answers what `Board::attacks_to`
+    /// would for each square, for both sides at once.
+    fn contested<T: Tracer>(
+        board: &Board,
+        us: &mut Side,
+        them: &Side,
+        color: Color,
+        tracer: &mut T,
+    ) {
+        let mut terms = Terms {
+            score: Tapered::default(),
+            sign: if color == Color::White { 1 } else { -1 },
+            tracer,
+        };
+        let theirs = board.by_color(!color);
+        let pieces = theirs & !board.pawns() & !board.kings();
+        terms.add(
+            HANGING,
+            (pieces & us.attacks & !them.attacks).count() as i32,
+        );
+
+        let occupied = board.occupied();
+        for sq in us.passed {
+            let rank = pawns::relative_rank(sq, color) as usize;
+            let Some(next) = forward(color, Bitboard::from(sq)).first() else {
+                continue;
+            };
+            if occupied.contains(next) || them.attacks.contains(next) {
+                continue;
+            }
+            terms.add(PASSED_SAFE_STOP + rank, 1);
+            let path = MASKS.passed[color as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
+            // On the seventh the path is the next square: no second weight.
+            if path.more_than_one() && (path & (occupied | them.attacks)).is_empty() {
+                terms.add(PASSED_SAFE_PATH + rank, 1);
+            }
+        }
+
+        if let Some(king) = board.king_of(!color) {
+            let weak = king_attacks(king) & us.attacks & !them.defends;
+            terms.add(KING_ZONE_WEAK, weak.count() as i32);
+        }
+
+        let our_pawns = board.pawns() & board.by_color(color);
+        let their_pawn_attacks = pawn_attacks_of(!color, board.pawns() & theirs);
+        let empty = !occupied;
+        let single = forward(color, our_pawns) & empty;
+        let third = Bitboard::from_rank(match color {
+            Color::White => Rank::Third,
+            Color::Black => Rank::Sixth,
+        });
+        let pushes = (single | (forward(color, single & third) & empty))
+            & !their_pawn_attacks
+            & (us.attacks | !them.attacks);
+        let threats = pawn_attacks_of(color, pushes) & pieces;
+        terms.add(THREAT_BY_PUSH, threats.count() as i32);
+        us.score += terms.score;
     }
 
     /// The evaluation for the side to move, reporting to `tracer`; also
@@ -457,8 +395,8 @@ impl ChessEvaluator {
         let mut phase = 0;
         let mut white = Self::side(board, Color::White, &mut phase, tracer);
         let mut black = Self::side(board, Color::Black, &mut phase, tracer);
-        Self::hanging(board, &mut white, &black, Color::White, tracer);
-        Self::hanging(board, &mut black, &white, Color::Black, tracer);
+        Self::contested(board, &mut white, &black, Color::White, tracer);
+        Self::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
         total -= black.score;
         let offset = Tapered(white.danger - black.danger, 0);
@@ -497,6 +435,19 @@ pub fn trace(position: &Chess) -> Trace {
     let (_, mut trace) = ChessEvaluator::evaluate_traced(position, &mut coefficients);
     trace.coefficients = Trace::sparse(&coefficients);
     trace
+}
+
+/// `pieces` one rank forward from `color`'s side.
+fn forward(color: Color, pieces: Bitboard) -> Bitboard {
+    match color {
+        Color::White => pieces.shift(8),
+        Color::Black => pieces.shift(-8),
+    }
+}
+
+/// `pieces` one rank back from `color`'s side.
+fn backward(color: Color, pieces: Bitboard) -> Bitboard {
+    forward(!color, pieces)
 }
 
 impl Evaluator<ChessNode> for ChessEvaluator {

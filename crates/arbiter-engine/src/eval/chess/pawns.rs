@@ -2,16 +2,17 @@
 //! isolated, connected, passed and backward pawns) and the pawn masks and
 //! sets the other terms share.
 
+use shakmaty::attacks::rook_attacks;
 use shakmaty::{Bitboard, Board, Color, File, Square};
 
 use super::{
     BACKWARD_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
-    PASSED_KING_DISTANCE, PASSED_PAWN, Terms,
+    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms,
 };
 use crate::eval::trace::Tracer;
 
-/// `us`'s pawn-structure terms, added to `terms`.
-pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) {
+/// `us`'s pawn-structure terms, added to `terms`; returns `us`'s passed pawns.
+pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) -> Bitboard {
     let them = !us;
     let occupied = board.occupied();
     let our_pawns = board.pawns() & board.by_color(us);
@@ -39,12 +40,25 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
     }
 
     let kings = [board.king_of(us), board.king_of(them)];
+    let mut passed = Bitboard::EMPTY;
     for sq in our_pawns {
         if !is_passed(sq, us, their_pawns) {
             continue;
         }
+        passed.add(sq);
         let rank = relative_rank(sq, us) as usize;
         terms.add(PASSED_PAWN + rank, 1);
+        // Behind it from our side is ahead of it from theirs.
+        let behind = MASKS.passed[them as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
+        let rooks_behind = rook_attacks(sq, occupied) & behind & board.rooks();
+        terms.add(
+            ROOK_BEHIND_PASSER,
+            (rooks_behind & board.by_color(us)).count() as i32,
+        );
+        terms.add(
+            ROOK_BEHIND_PASSER + 1,
+            (rooks_behind & board.by_color(them)).count() as i32,
+        );
         // A passed pawn never stands on its last rank, so it has a next square.
         let Some(next) = sq.offset(if us == Color::White { 8 } else { -8 }) else {
             continue;
@@ -76,6 +90,7 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
         })
         .count() as i32;
     terms.add(BACKWARD_PAWN, backward);
+    passed
 }
 
 /// Every square attacked by `pawns` of `color`, by shifting the whole set.

@@ -195,6 +195,73 @@ fn storming_pawns_stand_one_to_three_ranks_before_the_enemy_king() {
 }
 
 #[test]
+fn passed_pawns_safe_squares_and_rooks_behind_them() {
+    // d4's next square is free, but e8's king guards d7 and d8.
+    let guarded = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(guarded, PASSED_SAFE_STOP + 3), 1);
+    assert_eq!(coefficient(guarded, PASSED_SAFE_PATH + 3), 0);
+    let free = "7k/8/8/8/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(free, PASSED_SAFE_PATH + 3), 1);
+    // c7's knight attacks d5.
+    let attacked = "7k/2n5/8/8/3P4/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(attacked, PASSED_SAFE_STOP + 3), 0);
+    // On the seventh the path is the next square: only the first weight.
+    let seventh = "7k/3P4/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(seventh, PASSED_SAFE_STOP + 6), 1);
+    assert_eq!(coefficient(seventh, PASSED_SAFE_PATH + 6), 0);
+    assert_eq!(
+        coefficient("4k3/8/8/3P4/8/8/8/3RK3 w - - 0 1", ROOK_BEHIND_PASSER),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/3P4/8/8/7K/3r4 w - - 0 1", ROOK_BEHIND_PASSER + 1),
+        1
+    );
+    // A knight between: the rook is not behind the pawn on an open line.
+    assert_eq!(
+        coefficient("4k3/8/8/3P4/8/3N4/8/3RK3 w - - 0 1", ROOK_BEHIND_PASSER),
+        0
+    );
+}
+
+#[test]
+fn weak_squares_by_the_king_and_threats_by_pawn_pushes() {
+    // The rook on a7 attacks f7, g7 and h7, which only the king defends.
+    assert_eq!(
+        coefficient("6k1/R7/8/8/8/8/8/4K3 w - - 0 1", KING_ZONE_WEAK),
+        3
+    );
+    // f8's bishop defends g7.
+    assert_eq!(
+        coefficient("5bk1/R7/8/8/8/8/8/4K3 w - - 0 1", KING_ZONE_WEAK),
+        2
+    );
+    // d2-d4 (through d3) attacks the knight on c5 and the rook on e5.
+    assert_eq!(
+        coefficient("4k3/8/8/2n1r3/8/8/3P4/7K w - - 0 1", THREAT_BY_PUSH),
+        2
+    );
+    // With d8's queen guarding d4 and nothing of White's on it, the push is not safe.
+    assert_eq!(
+        coefficient("3qk3/8/8/2n1r3/8/8/3P4/7K w - - 0 1", THREAT_BY_PUSH),
+        0
+    );
+}
+
+#[test]
+fn space_minors_behind_pawns_and_king_protectors() {
+    // White: 10 central squares of its half free of its pawns and of
+    // Black's attacks, 4 of them behind d4 and e4; Black: 8, as d4 and e4
+    // attack c5, d5, e5 and f5.
+    let centre = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(centre, SPACE), 2);
+    assert_eq!(coefficient(centre, SPACE + 1), 4);
+    let knight = "4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(knight, MINOR_BEHIND_PAWN), 1);
+    assert_eq!(coefficient(knight, KING_PROTECTOR), 2);
+}
+
+#[test]
 fn layout_covers_the_weights_in_order() {
     assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
 }

@@ -1,0 +1,221 @@
+//! Where each chess weight sits in [`super::WEIGHTS`]: an index per term
+//! (each with what it counts) and [`LAYOUT`], the groups a tuner and the
+//! weights file name.
+
+use crate::eval::trace::Group;
+
+/// Index of the first material weight (pawn, knight, bishop, rook, queen, king).
+pub(super) const MATERIAL: usize = 0;
+/// Piece-square weights, 64 per role in role order, each laid out from a8
+/// (index 0) to h1 (index 63) as the side sees the board from behind.
+pub(super) const PIECE_SQUARE: usize = MATERIAL + 6;
+/// Mobility by the number of attacked squares not held by own pieces nor
+/// attacked by enemy pawns, a weight per count: knight (0 to 8), bishop
+/// (0 to 13), rook (0 to 14), queen (0 to 27).
+pub(super) const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
+/// Where each role's mobility table starts (knight, bishop, rook, queen).
+pub(super) const MOBILITY_START: [usize; 4] =
+    [MOBILITY, MOBILITY + 9, MOBILITY + 23, MOBILITY + 38];
+pub(super) const BISHOP_PAIR: usize = MOBILITY + 66;
+/// Per pawn beyond the first on a file.
+pub(super) const DOUBLED_PAWN: usize = BISHOP_PAIR + 1;
+/// Per pawn with no own pawn on a neighbouring file.
+pub(super) const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
+pub(super) const ROOK_OPEN_FILE: usize = ISOLATED_PAWN + 1;
+pub(super) const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Per own pawn in the king's shield (three files, two ranks in front).
+pub(super) const KING_SHIELD_PAWN: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// Per passed pawn, by its relative rank (index 0 = rank 1), on top of the
+/// pawn's piece-square value.
+pub(super) const PASSED_PAWN: usize = KING_SHIELD_PAWN + 1;
+/// Per passed pawn whose next square is occupied, by relative rank.
+pub(super) const PASSED_BLOCKED: usize = PASSED_PAWN + 8;
+/// Per passed pawn, per square of distance (Chebyshev) from its next square
+/// to the own king, then to the enemy king: a passer is escorted or caught.
+pub(super) const PASSED_KING_DISTANCE: usize = PASSED_BLOCKED + 8;
+/// Per pawn defended by an own pawn or beside one on its rank, by relative rank.
+pub(super) const CONNECTED_PAWN: usize = PASSED_KING_DISTANCE + 2;
+/// Per enemy knight, bishop, rook, queen attacked by an own pawn.
+pub(super) const THREAT_BY_PAWN: usize = CONNECTED_PAWN + 8;
+/// Per enemy rook, queen attacked by an own knight or bishop.
+pub(super) const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 4;
+/// Per enemy queen attacked by an own rook.
+pub(super) const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 2;
+/// Per kind (knight, bishop, rook, queen) that can give check from a square
+/// neither held by an own piece nor attacked by an enemy pawn.
+pub(super) const SAFE_CHECK: usize = THREAT_BY_ROOK + 1;
+/// The own king on a file without own pawns; per neighbouring file without.
+pub(super) const KING_OPEN_FILE: usize = SAFE_CHECK + 4;
+/// A knight, then a bishop, on relative rank 4 to 6, defended by an own
+/// pawn, where no enemy pawn can ever attack it (none ahead on the
+/// neighbouring files).
+pub(super) const OUTPOST: usize = KING_OPEN_FILE + 2;
+/// Per enemy knight, bishop, rook or queen attacked and not defended.
+pub(super) const HANGING: usize = OUTPOST + 2;
+/// Per backward pawn: not passed, no own pawn beside or behind it on a
+/// neighbouring file to support its advance, and its next square attacked
+/// by an enemy pawn.
+pub(super) const BACKWARD_PAWN: usize = HANGING + 1;
+/// Per rook on the relative seventh rank.
+pub(super) const ROOK_ON_SEVENTH: usize = BACKWARD_PAWN + 1;
+/// Per own pawn on a bishop's square colour, per bishop: such pawns block
+/// it and leave the other colour's squares to the enemy.
+pub(super) const BISHOP_PAWNS: usize = ROOK_ON_SEVENTH + 1;
+/// Per own pawn storming the enemy king: on its file or a neighbouring
+/// one, one to three ranks in front of it.
+pub(super) const PAWN_STORM: usize = BISHOP_PAWNS + 1;
+/// Per passed pawn whose next square is empty and not attacked by the
+/// enemy, by relative rank.
+pub(super) const PASSED_SAFE_STOP: usize = PAWN_STORM + 1;
+/// Per passed pawn whose every square to promotion is empty and not
+/// attacked by the enemy, by relative rank (on top of [`PASSED_SAFE_STOP`];
+/// none on the seventh, where the path is the next square).
+pub(super) const PASSED_SAFE_PATH: usize = PASSED_SAFE_STOP + 8;
+/// Per own rook, then per enemy rook, behind a passed pawn on its file with
+/// nothing between (Tarrasch: the rook behind escorts the passer or stops it).
+pub(super) const ROOK_BEHIND_PASSER: usize = PASSED_SAFE_PATH + 8;
+/// Per square by the enemy king that we attack and the enemy defends with
+/// its king alone or not at all.
+pub(super) const KING_ZONE_WEAK: usize = ROOK_BEHIND_PASSER + 2;
+/// Per enemy knight, bishop, rook or queen a pawn would attack after a safe
+/// push (its square not attacked by an enemy pawn, and attacked by us or
+/// not by the enemy).
+pub(super) const THREAT_BY_PUSH: usize = KING_ZONE_WEAK + 1;
+/// Per central square (files c to f, relative ranks 2 to 4) neither holding
+/// an own pawn nor attacked by an enemy pawn; then per such square behind an
+/// own pawn (at most three squares behind), room the enemy cannot contest.
+pub(super) const SPACE: usize = THREAT_BY_PUSH + 1;
+/// Per knight or bishop with a pawn (either side's) right in front of it,
+/// shielded from the enemy's frontal attacks.
+pub(super) const MINOR_BEHIND_PAWN: usize = SPACE + 2;
+/// Per square of distance (Chebyshev) from a knight, then a bishop, to the
+/// own king: minor pieces near it defend it.
+pub(super) const KING_PROTECTOR: usize = MINOR_BEHIND_PAWN + 1;
+/// The number of chess weights.
+pub const WEIGHT_COUNT: usize = KING_PROTECTOR + 2;
+
+/// The parts of [`WEIGHTS`], in order.
+pub const LAYOUT: [Group; 33] = [
+    group(
+        "material: pawn, knight, bishop, rook, queen, king",
+        MATERIAL,
+        6,
+        6,
+    ),
+    group(
+        "piece-square: pawn (a8 first, rank by rank)",
+        PIECE_SQUARE,
+        64,
+        8,
+    ),
+    group("piece-square: knight", PIECE_SQUARE + 64, 64, 8),
+    group("piece-square: bishop", PIECE_SQUARE + 2 * 64, 64, 8),
+    group("piece-square: rook", PIECE_SQUARE + 3 * 64, 64, 8),
+    group("piece-square: queen", PIECE_SQUARE + 4 * 64, 64, 8),
+    group("piece-square: king", PIECE_SQUARE + 5 * 64, 64, 8),
+    group("mobility: knight, 0 to 8 squares", MOBILITY_START[0], 9, 9),
+    group(
+        "mobility: bishop, 0 to 13 squares",
+        MOBILITY_START[1],
+        14,
+        7,
+    ),
+    group("mobility: rook, 0 to 14 squares", MOBILITY_START[2], 15, 8),
+    group("mobility: queen, 0 to 27 squares", MOBILITY_START[3], 28, 7),
+    group("bishop pair", BISHOP_PAIR, 1, 1),
+    group("pawn structure: doubled, isolated", DOUBLED_PAWN, 2, 2),
+    group("rook on open file, on semi-open file", ROOK_OPEN_FILE, 2, 2),
+    group("king shield pawn", KING_SHIELD_PAWN, 1, 1),
+    group("passed pawn: relative rank 1 to 8", PASSED_PAWN, 8, 8),
+    group(
+        "passed pawn, blocked: relative rank 1 to 8",
+        PASSED_BLOCKED,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn: per square from its next square to the own king, the enemy king",
+        PASSED_KING_DISTANCE,
+        2,
+        2,
+    ),
+    group("connected pawn: relative rank 1 to 8", CONNECTED_PAWN, 8, 8),
+    group(
+        "threat by pawn: on knight, bishop, rook, queen",
+        THREAT_BY_PAWN,
+        4,
+        4,
+    ),
+    group(
+        "threat by knight or bishop: on rook, queen",
+        THREAT_BY_MINOR,
+        2,
+        2,
+    ),
+    group("threat by rook: on queen", THREAT_BY_ROOK, 1, 1),
+    group(
+        "safe check: by knight, bishop, rook, queen",
+        SAFE_CHECK,
+        4,
+        4,
+    ),
+    group(
+        "king open file: its own file, per neighbouring file",
+        KING_OPEN_FILE,
+        2,
+        2,
+    ),
+    group("outpost: knight, bishop", OUTPOST, 2, 2),
+    group("hanging: per attacked, undefended piece", HANGING, 1, 1),
+    group(
+        "pawns and pieces: backward pawn, rook on seventh, bishop's pawns on its colour, pawn storm",
+        BACKWARD_PAWN,
+        4,
+        4,
+    ),
+    group(
+        "passed pawn, next square empty and not attacked: relative rank 1 to 8",
+        PASSED_SAFE_STOP,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn, path to promotion empty and not attacked: relative rank 1 to 8",
+        PASSED_SAFE_PATH,
+        8,
+        8,
+    ),
+    group(
+        "passed pawn: own rook behind it, enemy rook behind it",
+        ROOK_BEHIND_PASSER,
+        2,
+        2,
+    ),
+    group(
+        "enemy king's squares defended by its king alone; threat by a safe pawn push",
+        KING_ZONE_WEAK,
+        2,
+        2,
+    ),
+    group(
+        "space: safe central squares, those behind own pawns",
+        SPACE,
+        2,
+        2,
+    ),
+    group(
+        "minor piece behind a pawn; per square to the own king: knight, bishop",
+        MINOR_BEHIND_PAWN,
+        3,
+        3,
+    ),
+];
+
+const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {
+    Group {
+        name,
+        start,
+        len,
+        width,
+    }
+}
