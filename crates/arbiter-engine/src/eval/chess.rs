@@ -90,6 +90,14 @@ struct Side {
     defends: Bitboard,
     /// Its passed pawns.
     passed: Bitboard,
+    /// Every square two or more of its pieces attack (pawns and king included).
+    twice: Bitboard,
+    /// Every square its pawns attack.
+    pawn_attacks: Bitboard,
+    /// Every square its king attacks.
+    king_attacks: Bitboard,
+    /// What its knights, bishops, rooks and queens attack, by kind.
+    by_kind: [Bitboard; 4],
 }
 
 /// A side's score as its terms are summed, and the tracer told of each
@@ -138,6 +146,10 @@ impl ChessEvaluator {
         let mut king_attack_units = 0;
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
+        let pawn_threats = pawn_attacks_of(us, our_pawns);
+        // What the pawns and pieces so far attack, and what two of them do.
+        let mut defends = pawn_threats;
+        let mut twice = Bitboard::EMPTY;
         for role in Role::ALL {
             let r = role_index(role);
             for sq in board.by_piece(role.of(us)) {
@@ -161,11 +173,12 @@ impl ChessEvaluator {
                 king_attack_units +=
                     (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
                 attacks_by_kind[r - 1] |= attacks;
+                twice |= defends & attacks;
+                defends |= attacks;
             }
         }
         let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
         let their = |role: Role| board.by_piece(role.of(them));
-        let pawn_threats = pawn_attacks_of(us, our_pawns);
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .enumerate()
@@ -307,10 +320,21 @@ impl ChessEvaluator {
                 terms.add(KING_PROTECTOR + i, distance);
             }
         }
-        let defends = attacks_by_kind
-            .into_iter()
-            .fold(pawn_threats, |all, a| all | a);
-        let attacks = defends | our_king.map_or(Bitboard::EMPTY, king_attacks);
+        for rook in board.rooks() & own {
+            if !(board.queens() & Bitboard::from_file(rook.file())).is_empty() {
+                terms.add(ROOK_ON_QUEEN_FILE, 1);
+            }
+        }
+        for bishop in board.bishops() & own {
+            if (bishop_attacks(bishop, board.pawns()) & CENTRE).more_than_one() {
+                terms.add(LONG_DIAGONAL_BISHOP, 1);
+            }
+            let xray = bishop_attacks(bishop, Bitboard::EMPTY) & their_pawns;
+            terms.add(BISHOP_XRAY_PAWNS, xray.count() as i32);
+        }
+        let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
+        twice |= defends & king_area;
+        let attacks = defends | king_area;
         // Attacks on the enemy king grow quadratically: two attackers are far
         // more than twice as dangerous as one.
         let danger = (king_attack_units * king_attack_units / 6).min(500);
@@ -320,6 +344,10 @@ impl ChessEvaluator {
             attacks,
             defends,
             passed,
+            twice,
+            pawn_attacks: pawn_threats,
+            king_attacks: king_area,
+            by_kind: attacks_by_kind,
         }
     }
 
@@ -384,6 +412,35 @@ impl ChessEvaluator {
             & (us.attacks | !them.attacks);
         let threats = pawn_attacks_of(color, pushes) & pieces;
         terms.add(THREAT_BY_PUSH, threats.count() as i32);
+
+        // Squares the enemy holds firmly: its pawns attack them, or it
+        // attacks them twice where we do not.
+        let strongly_protected = them.pawn_attacks | (them.twice & !us.twice);
+        let weak = theirs & !strongly_protected & us.attacks;
+        let minor_attacks = us.by_kind[0] | us.by_kind[1];
+        for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop]
+            .into_iter()
+            .enumerate()
+        {
+            let targets = weak & board.by_piece(role.of(!color));
+            terms.add(THREAT_ON_WEAK + i, (minor_attacks & targets).count() as i32);
+            terms.add(
+                THREAT_ON_WEAK + 3 + i,
+                (us.by_kind[2] & targets).count() as i32,
+            );
+        }
+        terms.add(THREAT_BY_KING, (us.king_attacks & weak).count() as i32);
+        let restricted = them.attacks & us.attacks & !strongly_protected;
+        terms.add(RESTRICTED, restricted.count() as i32);
+        let queens = board.queens() & theirs;
+        if let (Some(queen), false) = (queens.first(), queens.more_than_one()) {
+            let safe = !board.by_color(color) & !strongly_protected;
+            let knights = us.by_kind[0] & knight_attacks(queen) & safe;
+            terms.add(QUEEN_THREAT, knights.count() as i32);
+            let sliders = (us.by_kind[1] & bishop_attacks(queen, occupied))
+                | (us.by_kind[2] & rook_attacks(queen, occupied));
+            terms.add(QUEEN_THREAT + 1, (sliders & safe & us.twice).count() as i32);
+        }
         us.score += terms.score;
     }
 
@@ -436,6 +493,9 @@ pub fn trace(position: &Chess) -> Trace {
     trace.coefficients = Trace::sparse(&coefficients);
     trace
 }
+
+/// d4, e4, d5 and e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// `pieces` one rank forward from `color`'s side.
 fn forward(color: Color, pieces: Bitboard) -> Bitboard {

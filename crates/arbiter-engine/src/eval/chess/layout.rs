@@ -91,11 +91,32 @@ pub(super) const MINOR_BEHIND_PAWN: usize = SPACE + 2;
 /// Per square of distance (Chebyshev) from a knight, then a bishop, to the
 /// own king: minor pieces near it defend it.
 pub(super) const KING_PROTECTOR: usize = MINOR_BEHIND_PAWN + 1;
+/// Per weak enemy pawn, knight, bishop (attacked by us, not defended by a
+/// pawn nor twice where we attack once) that a knight or bishop attacks; then
+/// the same for a rook.
+pub(super) const THREAT_ON_WEAK: usize = KING_PROTECTOR + 2;
+/// Per weak enemy piece or pawn the king attacks.
+pub(super) const THREAT_BY_KING: usize = THREAT_ON_WEAK + 6;
+/// Per square both sides attack that the enemy does not hold firmly (with a
+/// pawn, or twice where we attack once): squares its pieces cannot use freely.
+pub(super) const RESTRICTED: usize = THREAT_BY_KING + 1;
+/// With one enemy queen: per safe square from which a knight of ours could
+/// attack it next move, then per such square, attacked twice by us, for a
+/// bishop or rook.
+pub(super) const QUEEN_THREAT: usize = RESTRICTED + 1;
+/// Per rook on a file with a queen (either side's).
+pub(super) const ROOK_ON_QUEEN_FILE: usize = QUEEN_THREAT + 2;
+/// Per bishop seeing two centre squares through the pieces (pawns stop it).
+pub(super) const LONG_DIAGONAL_BISHOP: usize = ROOK_ON_QUEEN_FILE + 1;
+/// Per enemy pawn on a bishop's diagonals, whatever stands between.
+pub(super) const BISHOP_XRAY_PAWNS: usize = LONG_DIAGONAL_BISHOP + 1;
+/// Per pawn on relative rank 5, then 6, with an enemy pawn right in front.
+pub(super) const BLOCKED_PAWN: usize = BISHOP_XRAY_PAWNS + 1;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = KING_PROTECTOR + 2;
+pub const WEIGHT_COUNT: usize = BLOCKED_PAWN + 2;
 
 /// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 33] = [
+pub const LAYOUT: [Group; 37] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -209,6 +230,25 @@ pub const LAYOUT: [Group; 33] = [
         3,
         3,
     ),
+    group(
+        "threat on a weak pawn, knight, bishop: by a knight or bishop, then by a rook",
+        THREAT_ON_WEAK,
+        6,
+        3,
+    ),
+    group(
+        "threat by the king on a weak piece; restricted squares; squares for a knight, a slider to attack the queen",
+        THREAT_BY_KING,
+        4,
+        4,
+    ),
+    group(
+        "rook on a queen's file, bishop on a long diagonal, enemy pawns on a bishop's diagonals",
+        ROOK_ON_QUEEN_FILE,
+        3,
+        3,
+    ),
+    group("blocked pawn: relative rank 5, 6", BLOCKED_PAWN, 2, 2),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {

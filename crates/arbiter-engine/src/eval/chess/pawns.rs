@@ -6,8 +6,8 @@ use shakmaty::attacks::rook_attacks;
 use shakmaty::{Bitboard, Board, Color, File, Square};
 
 use super::{
-    BACKWARD_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
-    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms,
+    BACKWARD_PAWN, BLOCKED_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
+    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms, backward as backward_of,
 };
 use crate::eval::trace::Tracer;
 
@@ -90,6 +90,12 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
         })
         .count() as i32;
     terms.add(BACKWARD_PAWN, backward);
+    for sq in our_pawns & backward_of(us, their_pawns) {
+        let rank = relative_rank(sq, us);
+        if rank == 4 || rank == 5 {
+            terms.add(BLOCKED_PAWN + rank as usize - 4, 1);
+        }
+    }
     passed
 }
 
