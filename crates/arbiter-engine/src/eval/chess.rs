@@ -15,7 +15,7 @@
 //! them, for tuning.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Rank, Role};
 
 use super::trace::{Coefficients, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
@@ -126,7 +126,13 @@ impl ChessEvaluator {
     /// attacks (see [`Self::contested`]), adding `us`'s pieces' phase to
     /// `phase_material` and each weight's use to `tracer`.
     #[inline]
-    fn side<T: Tracer>(board: &Board, us: Color, phase_material: &mut i32, tracer: &mut T) -> Side {
+    fn side<T: Tracer>(
+        position: &Chess,
+        us: Color,
+        phase_material: &mut i32,
+        tracer: &mut T,
+    ) -> Side {
+        let board = position.board();
         let sign = if us == Color::White { 1 } else { -1 };
         let them = !us;
         let occupied = board.occupied();
@@ -144,6 +150,7 @@ impl ChessEvaluator {
             tracer,
         };
         let mut king_attack_units = 0;
+        let mut king_attackers = 0;
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         let pawn_threats = pawn_attacks_of(us, our_pawns);
@@ -170,11 +177,26 @@ impl ChessEvaluator {
                     Role::Pawn | Role::King => continue,
                 };
                 terms.add(MOBILITY_START[r - 1] + (attacks & safe).count(), 1);
-                king_attack_units +=
-                    (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
+                let on_zone = (attacks & king_zone).count() as i32;
+                king_attack_units += on_zone * KING_ATTACK_UNITS[r - 1];
+                king_attackers += usize::from(on_zone > 0);
                 attacks_by_kind[r - 1] |= attacks;
                 twice |= defends & attacks;
                 defends |= attacks;
+            }
+        }
+        if king_attackers > 0 {
+            terms.add(KING_ATTACKERS + king_attackers.min(5) - 1, 1);
+        }
+        if (board.queens() & own).is_empty() {
+            terms.add(KING_ATTACK_NO_QUEEN, king_attack_units);
+        }
+        for (i, side) in [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .enumerate()
+        {
+            if position.castles().has(us, side) {
+                terms.add(CASTLING_RIGHTS + i, 1);
             }
         }
         let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
@@ -251,21 +273,34 @@ impl ChessEvaluator {
             Color::White => [Rank::Fourth, Rank::Fifth, Rank::Sixth],
             Color::Black => [Rank::Fifth, Rank::Fourth, Rank::Third],
         };
+        // Every square an enemy pawn attacks now or can after advancing.
+        let enemy_pawn_span = {
+            let mut span = enemy_pawn_attacks;
+            for _ in 0..5 {
+                span |= forward(them, span);
+            }
+            span
+        };
         let outpost_squares = pawn_threats
+            & !enemy_pawn_span
             & outpost_ranks
                 .into_iter()
                 .fold(Bitboard::EMPTY, |all, rank| all | Bitboard::from_rank(rank));
         for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
-            let outposts = (board.by_piece(role.of(us)) & outpost_squares)
-                .into_iter()
-                .filter(|&sq| {
-                    let ahead_beside =
-                        MASKS.passed[us as usize][sq.to_usize()] & !Bitboard::from_file(sq.file());
-                    (ahead_beside & their_pawns).is_empty()
-                })
-                .count() as i32;
+            let outposts = (board.by_piece(role.of(us)) & outpost_squares).count() as i32;
             terms.add(OUTPOST + i, outposts);
         }
+        let reaching = (board.knights() & own)
+            .into_iter()
+            .filter(|&sq| !(knight_attacks(sq) & outpost_squares & !own).is_empty())
+            .count() as i32;
+        terms.add(REACHABLE_OUTPOST, reaching);
+        let enemy_half = match us {
+            Color::White => Bitboard(0xffff_ffff_0000_0000),
+            Color::Black => Bitboard(0x0000_0000_ffff_ffff),
+        };
+        let infiltrated = board.queens() & own & enemy_half & !enemy_pawn_span;
+        terms.add(QUEEN_INFILTRATION, infiltrated.count() as i32);
         let seventh = Bitboard::from_rank(match us {
             Color::White => Rank::Seventh,
             Color::Black => Rank::Second,
@@ -413,6 +448,19 @@ impl ChessEvaluator {
         let threats = pawn_attacks_of(color, pushes) & pieces;
         terms.add(THREAT_BY_PUSH, threats.count() as i32);
 
+        if let Some(king) = board.king_of(!color) {
+            // The enemy king's flank, in the enemy's camp (its first five ranks).
+            let camp = match color {
+                Color::White => Bitboard(0xffff_ffff_ff00_0000),
+                Color::Black => Bitboard(0x0000_00ff_ffff_ffff),
+            };
+            let area = on_files(KING_FLANK[king.file() as usize]) & camp;
+            let attacked = area & us.attacks;
+            terms.add(KING_FLANK_ATTACK, attacked.count() as i32);
+            terms.add(KING_FLANK_ATTACK + 1, (attacked & us.twice).count() as i32);
+            terms.add(KING_FLANK_ATTACK + 2, (area & them.attacks).count() as i32);
+        }
+
         // Squares the enemy holds firmly: its pawns attack them, or it
         // attacks them twice where we do not.
         let strongly_protected = them.pawn_attacks | (them.twice & !us.twice);
@@ -450,8 +498,8 @@ impl ChessEvaluator {
     fn evaluate_traced<T: Tracer>(position: &Chess, tracer: &mut T) -> (i32, Trace) {
         let board = position.board();
         let mut phase = 0;
-        let mut white = Self::side(board, Color::White, &mut phase, tracer);
-        let mut black = Self::side(board, Color::Black, &mut phase, tracer);
+        let mut white = Self::side(position, Color::White, &mut phase, tracer);
+        let mut black = Self::side(position, Color::Black, &mut phase, tracer);
         Self::contested(board, &mut white, &black, Color::White, tracer);
         Self::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
@@ -496,6 +544,19 @@ pub fn trace(position: &Chess) -> Trace {
 
 /// d4, e4, d5 and e5.
 const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// The files of a king's flank by its file, as bits (a-file = bit 0): a to
+/// c, a to d, a to d, c to f, c to f, e to h, e to h, f to h.
+const KING_FLANK: [u8; 8] = [
+    0b0000_0111,
+    0b0000_1111,
+    0b0000_1111,
+    0b0011_1100,
+    0b0011_1100,
+    0b1111_0000,
+    0b1111_0000,
+    0b1110_0000,
+];
 
 /// `pieces` one rank forward from `color`'s side.
 fn forward(color: Color, pieces: Bitboard) -> Bitboard {
