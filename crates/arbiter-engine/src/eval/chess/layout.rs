@@ -134,7 +134,7 @@ pub(super) const WEAK_UNOPPOSED: usize = QUEEN_INFILTRATION + 1;
 /// The number of chess weights.
 pub const WEIGHT_COUNT: usize = WEAK_UNOPPOSED + 1;
 
-/// The parts of [`WEIGHTS`], in order.
+/// The parts of [`super::WEIGHTS`], in order.
 pub const LAYOUT: [Group; 41] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
