@@ -15,7 +15,7 @@
 //! them, for tuning.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 use super::trace::{Coefficients, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
@@ -27,10 +27,13 @@ pub use weights::WEIGHTS;
 mod layout;
 use layout::*;
 pub use layout::{LAYOUT, WEIGHT_COUNT};
+mod king;
 mod pawns;
+mod pieces;
+mod threats;
 #[cfg(test)]
 use pawns::is_passed;
-use pawns::{MASKS, files_of, on_files, pawn_attacks_of, pawn_shield, pawn_storm};
+use pawns::pawn_attacks_of;
 
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -123,10 +126,16 @@ pub struct ChessEvaluator;
 
 impl ChessEvaluator {
     /// `us`'s terms from `us`'s side but those that need both sides'
-    /// attacks (see [`Self::contested`]), adding `us`'s pieces' phase to
+    /// attacks (see [`threats::contested`]), adding `us`'s pieces' phase to
     /// `phase_material` and each weight's use to `tracer`.
     #[inline]
-    fn side<T: Tracer>(board: &Board, us: Color, phase_material: &mut i32, tracer: &mut T) -> Side {
+    fn side<T: Tracer>(
+        position: &Chess,
+        us: Color,
+        phase_material: &mut i32,
+        tracer: &mut T,
+    ) -> Side {
+        let board = position.board();
         let sign = if us == Color::White { 1 } else { -1 };
         let them = !us;
         let occupied = board.occupied();
@@ -144,6 +153,7 @@ impl ChessEvaluator {
             tracer,
         };
         let mut king_attack_units = 0;
+        let mut king_attackers = 0;
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         let pawn_threats = pawn_attacks_of(us, our_pawns);
@@ -170,168 +180,26 @@ impl ChessEvaluator {
                     Role::Pawn | Role::King => continue,
                 };
                 terms.add(MOBILITY_START[r - 1] + (attacks & safe).count(), 1);
-                king_attack_units +=
-                    (attacks & king_zone).count() as i32 * KING_ATTACK_UNITS[r - 1];
+                let on_zone = (attacks & king_zone).count() as i32;
+                king_attack_units += on_zone * KING_ATTACK_UNITS[r - 1];
+                king_attackers += usize::from(on_zone > 0);
                 attacks_by_kind[r - 1] |= attacks;
                 twice |= defends & attacks;
                 defends |= attacks;
             }
         }
-        let minor_attacks = attacks_by_kind[0] | attacks_by_kind[1];
-        let their = |role: Role| board.by_piece(role.of(them));
-        for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .enumerate()
-        {
-            terms.add(
-                THREAT_BY_PAWN + i,
-                (pawn_threats & their(role)).count() as i32,
-            );
+        if king_attackers > 0 {
+            terms.add(KING_ATTACKERS + king_attackers.min(5) - 1, 1);
         }
-        for (i, role) in [Role::Rook, Role::Queen].into_iter().enumerate() {
-            terms.add(
-                THREAT_BY_MINOR + i,
-                (minor_attacks & their(role)).count() as i32,
-            );
-        }
-        let threats = (attacks_by_kind[2] & their(Role::Queen)).count() as i32;
-        terms.add(THREAT_BY_ROOK, threats);
-        if (board.bishops() & own).more_than_one() {
-            terms.add(BISHOP_PAIR, 1);
+        if (board.queens() & own).is_empty() {
+            terms.add(KING_ATTACK_NO_QUEEN, king_attack_units);
         }
 
+        threats::direct(board, us, pawn_threats, &attacks_by_kind, &mut terms);
         let passed = pawns::structure(board, us, &mut terms);
-        let our_files = files_of(our_pawns);
-        let their_files = files_of(their_pawns);
-        for rook in board.rooks() & own {
-            let file = 1u8 << rook.file() as u8;
-            if our_files & file == 0 {
-                let term = if their_files & file == 0 {
-                    ROOK_OPEN_FILE
-                } else {
-                    ROOK_SEMI_OPEN_FILE
-                };
-                terms.add(term, 1);
-            }
-        }
-
+        pieces::placement(board, us, &mut terms);
+        king::safety(position, us, &attacks_by_kind, &mut terms);
         let our_king = board.king_of(us);
-        if let Some(king) = our_king {
-            terms.add(
-                KING_SHIELD_PAWN,
-                (pawn_shield(king, us) & our_pawns).count() as i32,
-            );
-            let file = Bitboard::from_file(king.file());
-            if (our_pawns & file).is_empty() {
-                terms.add(KING_OPEN_FILE, 1);
-            }
-            let open = [king.file().offset(-1), king.file().offset(1)]
-                .into_iter()
-                .flatten()
-                .filter(|&f| (our_pawns & Bitboard::from_file(f)).is_empty())
-                .count() as i32;
-            terms.add(KING_OPEN_FILE + 1, open);
-        }
-        if let Some(king) = their_king {
-            let diagonal = bishop_attacks(king, occupied);
-            let straight = rook_attacks(king, occupied);
-            let checks = [
-                knight_attacks(king),
-                diagonal,
-                straight,
-                diagonal | straight,
-            ];
-            for (i, (checking, attacking)) in checks.into_iter().zip(attacks_by_kind).enumerate() {
-                if !(checking & attacking & safe).is_empty() {
-                    terms.add(SAFE_CHECK + i, 1);
-                }
-            }
-        }
-        let outpost_ranks = match us {
-            Color::White => [Rank::Fourth, Rank::Fifth, Rank::Sixth],
-            Color::Black => [Rank::Fifth, Rank::Fourth, Rank::Third],
-        };
-        let outpost_squares = pawn_threats
-            & outpost_ranks
-                .into_iter()
-                .fold(Bitboard::EMPTY, |all, rank| all | Bitboard::from_rank(rank));
-        for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
-            let outposts = (board.by_piece(role.of(us)) & outpost_squares)
-                .into_iter()
-                .filter(|&sq| {
-                    let ahead_beside =
-                        MASKS.passed[us as usize][sq.to_usize()] & !Bitboard::from_file(sq.file());
-                    (ahead_beside & their_pawns).is_empty()
-                })
-                .count() as i32;
-            terms.add(OUTPOST + i, outposts);
-        }
-        let seventh = Bitboard::from_rank(match us {
-            Color::White => Rank::Seventh,
-            Color::Black => Rank::Second,
-        });
-        terms.add(
-            ROOK_ON_SEVENTH,
-            (board.rooks() & own & seventh).count() as i32,
-        );
-        let bishop_pawns = (board.bishops() & own)
-            .into_iter()
-            .map(|sq| {
-                let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
-                    Bitboard::LIGHT_SQUARES
-                } else {
-                    Bitboard::DARK_SQUARES
-                };
-                (our_pawns & colour).count() as i32
-            })
-            .sum::<i32>();
-        terms.add(BISHOP_PAWNS, bishop_pawns);
-        if let Some(king) = their_king {
-            terms.add(
-                PAWN_STORM,
-                (pawn_storm(king, them) & our_pawns).count() as i32,
-            );
-        }
-        let centre = on_files(0b0011_1100)
-            & match us {
-                Color::White => Bitboard(0x0000_0000_ffff_ff00),
-                Color::Black => Bitboard(0x00ff_ffff_0000_0000),
-            };
-        let space = centre & !our_pawns & !enemy_pawn_attacks;
-        let behind_pawns = {
-            let back = |b: Bitboard| backward(us, b);
-            let one = back(our_pawns);
-            one | back(one) | back(back(one))
-        };
-        terms.add(SPACE, space.count() as i32);
-        terms.add(SPACE + 1, (space & behind_pawns).count() as i32);
-        let minors = (board.knights() | board.bishops()) & own;
-        terms.add(
-            MINOR_BEHIND_PAWN,
-            (forward(us, minors) & board.pawns()).count() as i32,
-        );
-        if let Some(king) = our_king {
-            for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
-                let distance = board
-                    .by_piece(role.of(us))
-                    .into_iter()
-                    .map(|sq| sq.distance(king) as i32)
-                    .sum::<i32>();
-                terms.add(KING_PROTECTOR + i, distance);
-            }
-        }
-        for rook in board.rooks() & own {
-            if !(board.queens() & Bitboard::from_file(rook.file())).is_empty() {
-                terms.add(ROOK_ON_QUEEN_FILE, 1);
-            }
-        }
-        for bishop in board.bishops() & own {
-            if (bishop_attacks(bishop, board.pawns()) & CENTRE).more_than_one() {
-                terms.add(LONG_DIAGONAL_BISHOP, 1);
-            }
-            let xray = bishop_attacks(bishop, Bitboard::EMPTY) & their_pawns;
-            terms.add(BISHOP_XRAY_PAWNS, xray.count() as i32);
-        }
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
         let attacks = defends | king_area;
@@ -351,109 +219,16 @@ impl ChessEvaluator {
         }
     }
 
-    /// `us`'s terms that need both sides' attacks: hanging pieces (the
-    /// enemy's pieces, neither pawns nor the king, that `us` attacks and the
-    /// enemy does not defend), passed pawns' safe squares, weak squares by
-    /// the enemy king and threats by safe pawn pushes. A square is attacked
-    /// exactly when it is in the union of its side's attacks, each computed
-    /// on the same board, so the union answers what `Board::attacks_to`
-    /// would for each square, for both sides at once.
-    fn contested<T: Tracer>(
-        board: &Board,
-        us: &mut Side,
-        them: &Side,
-        color: Color,
-        tracer: &mut T,
-    ) {
-        let mut terms = Terms {
-            score: Tapered::default(),
-            sign: if color == Color::White { 1 } else { -1 },
-            tracer,
-        };
-        let theirs = board.by_color(!color);
-        let pieces = theirs & !board.pawns() & !board.kings();
-        terms.add(
-            HANGING,
-            (pieces & us.attacks & !them.attacks).count() as i32,
-        );
-
-        let occupied = board.occupied();
-        for sq in us.passed {
-            let rank = pawns::relative_rank(sq, color) as usize;
-            let Some(next) = forward(color, Bitboard::from(sq)).first() else {
-                continue;
-            };
-            if occupied.contains(next) || them.attacks.contains(next) {
-                continue;
-            }
-            terms.add(PASSED_SAFE_STOP + rank, 1);
-            let path = MASKS.passed[color as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
-            // On the seventh the path is the next square: no second weight.
-            if path.more_than_one() && (path & (occupied | them.attacks)).is_empty() {
-                terms.add(PASSED_SAFE_PATH + rank, 1);
-            }
-        }
-
-        if let Some(king) = board.king_of(!color) {
-            let weak = king_attacks(king) & us.attacks & !them.defends;
-            terms.add(KING_ZONE_WEAK, weak.count() as i32);
-        }
-
-        let our_pawns = board.pawns() & board.by_color(color);
-        let their_pawn_attacks = pawn_attacks_of(!color, board.pawns() & theirs);
-        let empty = !occupied;
-        let single = forward(color, our_pawns) & empty;
-        let third = Bitboard::from_rank(match color {
-            Color::White => Rank::Third,
-            Color::Black => Rank::Sixth,
-        });
-        let pushes = (single | (forward(color, single & third) & empty))
-            & !their_pawn_attacks
-            & (us.attacks | !them.attacks);
-        let threats = pawn_attacks_of(color, pushes) & pieces;
-        terms.add(THREAT_BY_PUSH, threats.count() as i32);
-
-        // Squares the enemy holds firmly: its pawns attack them, or it
-        // attacks them twice where we do not.
-        let strongly_protected = them.pawn_attacks | (them.twice & !us.twice);
-        let weak = theirs & !strongly_protected & us.attacks;
-        let minor_attacks = us.by_kind[0] | us.by_kind[1];
-        for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop]
-            .into_iter()
-            .enumerate()
-        {
-            let targets = weak & board.by_piece(role.of(!color));
-            terms.add(THREAT_ON_WEAK + i, (minor_attacks & targets).count() as i32);
-            terms.add(
-                THREAT_ON_WEAK + 3 + i,
-                (us.by_kind[2] & targets).count() as i32,
-            );
-        }
-        terms.add(THREAT_BY_KING, (us.king_attacks & weak).count() as i32);
-        let restricted = them.attacks & us.attacks & !strongly_protected;
-        terms.add(RESTRICTED, restricted.count() as i32);
-        let queens = board.queens() & theirs;
-        if let (Some(queen), false) = (queens.first(), queens.more_than_one()) {
-            let safe = !board.by_color(color) & !strongly_protected;
-            let knights = us.by_kind[0] & knight_attacks(queen) & safe;
-            terms.add(QUEEN_THREAT, knights.count() as i32);
-            let sliders = (us.by_kind[1] & bishop_attacks(queen, occupied))
-                | (us.by_kind[2] & rook_attacks(queen, occupied));
-            terms.add(QUEEN_THREAT + 1, (sliders & safe & us.twice).count() as i32);
-        }
-        us.score += terms.score;
-    }
-
     /// The evaluation for the side to move, reporting to `tracer`; also
     /// returns the parts of the trace that are not weight counts.
     #[inline]
     fn evaluate_traced<T: Tracer>(position: &Chess, tracer: &mut T) -> (i32, Trace) {
         let board = position.board();
         let mut phase = 0;
-        let mut white = Self::side(board, Color::White, &mut phase, tracer);
-        let mut black = Self::side(board, Color::Black, &mut phase, tracer);
-        Self::contested(board, &mut white, &black, Color::White, tracer);
-        Self::contested(board, &mut black, &white, Color::Black, tracer);
+        let mut white = Self::side(position, Color::White, &mut phase, tracer);
+        let mut black = Self::side(position, Color::Black, &mut phase, tracer);
+        threats::contested(board, &mut white, &black, Color::White, tracer);
+        threats::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
         total -= black.score;
         let offset = Tapered(white.danger - black.danger, 0);
@@ -493,9 +268,6 @@ pub fn trace(position: &Chess) -> Trace {
     trace.coefficients = Trace::sparse(&coefficients);
     trace
 }
-
-/// d4, e4, d5 and e5.
-const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// `pieces` one rank forward from `color`'s side.
 fn forward(color: Color, pieces: Bitboard) -> Bitboard {

@@ -112,11 +112,30 @@ pub(super) const LONG_DIAGONAL_BISHOP: usize = ROOK_ON_QUEEN_FILE + 1;
 pub(super) const BISHOP_XRAY_PAWNS: usize = LONG_DIAGONAL_BISHOP + 1;
 /// Per pawn on relative rank 5, then 6, with an enemy pawn right in front.
 pub(super) const BLOCKED_PAWN: usize = BISHOP_XRAY_PAWNS + 1;
+/// By the number of pieces attacking the enemy king's zone (the king's
+/// square and its neighbours), one to five or more: on top of the attack
+/// units' fixed square (see `KING_ATTACK_UNITS`).
+pub(super) const KING_ATTACKERS: usize = BLOCKED_PAWN + 2;
+/// Per attack unit on the enemy king's zone when we have no queen: an
+/// attack without one is worth less.
+pub(super) const KING_ATTACK_NO_QUEEN: usize = KING_ATTACKERS + 5;
+/// Per square of the enemy king's flank in its camp (its first five ranks)
+/// that we attack, then that we attack twice, then that the enemy defends.
+pub(super) const KING_FLANK_ATTACK: usize = KING_ATTACK_NO_QUEEN + 1;
+/// The right to castle kingside, then queenside.
+pub(super) const CASTLING_RIGHTS: usize = KING_FLANK_ATTACK + 3;
+/// Per knight that attacks an empty or enemy-held outpost square.
+pub(super) const REACHABLE_OUTPOST: usize = CASTLING_RIGHTS + 2;
+/// Per queen in the enemy half on a square no enemy pawn can ever attack.
+pub(super) const QUEEN_INFILTRATION: usize = REACHABLE_OUTPOST + 1;
+/// Per isolated or backward pawn with no enemy pawn ahead on its file: open
+/// to attack by the enemy's rooks and queen.
+pub(super) const WEAK_UNOPPOSED: usize = QUEEN_INFILTRATION + 1;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = BLOCKED_PAWN + 2;
+pub const WEIGHT_COUNT: usize = WEAK_UNOPPOSED + 1;
 
-/// The parts of [`WEIGHTS`], in order.
-pub const LAYOUT: [Group; 37] = [
+/// The parts of [`super::WEIGHTS`], in order.
+pub const LAYOUT: [Group; 41] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -249,6 +268,30 @@ pub const LAYOUT: [Group; 37] = [
         3,
     ),
     group("blocked pawn: relative rank 5, 6", BLOCKED_PAWN, 2, 2),
+    group(
+        "king attackers: 1 to 5 or more pieces on the enemy king's zone",
+        KING_ATTACKERS,
+        5,
+        5,
+    ),
+    group(
+        "attack units without a queen; enemy king's flank: attacked, attacked twice, defended",
+        KING_ATTACK_NO_QUEEN,
+        4,
+        4,
+    ),
+    group(
+        "castling rights: kingside, queenside",
+        CASTLING_RIGHTS,
+        2,
+        2,
+    ),
+    group(
+        "knight reaching an outpost, queen infiltrated, weak unopposed pawn",
+        REACHABLE_OUTPOST,
+        3,
+        3,
+    ),
 ];
 
 const fn group(name: &'static str, start: usize, len: usize, width: usize) -> Group {

@@ -7,7 +7,8 @@ use shakmaty::{Bitboard, Board, Color, File, Square};
 
 use super::{
     BACKWARD_PAWN, BLOCKED_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
-    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms, backward as backward_of,
+    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms, WEAK_UNOPPOSED,
+    backward as backward_of,
 };
 use crate::eval::trace::Tracer;
 
@@ -27,7 +28,8 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
         terms.add(DOUBLED_PAWN, doubled);
     }
     let isolated_files = our_files & !((our_files << 1) | (our_files >> 1));
-    let isolated = (our_pawns & on_files(isolated_files)).count() as i32;
+    let isolated_pawns = our_pawns & on_files(isolated_files);
+    let isolated = isolated_pawns.count() as i32;
     if isolated > 0 {
         terms.add(ISOLATED_PAWN, isolated);
     }
@@ -79,7 +81,7 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
         Color::White => pawn_attacks_of(them, their_pawns).shift(-8),
         Color::Black => pawn_attacks_of(them, their_pawns).shift(8),
     };
-    let backward = (our_pawns & stop_attacked)
+    let backward_pawns: Bitboard = (our_pawns & stop_attacked)
         .into_iter()
         .filter(|&sq| {
             // Behind it from our side is ahead of it from theirs.
@@ -88,8 +90,16 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
             (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
                 && !is_passed(sq, us, their_pawns)
         })
+        .collect();
+    terms.add(BACKWARD_PAWN, backward_pawns.count() as i32);
+    let unopposed = (isolated_pawns | backward_pawns)
+        .into_iter()
+        .filter(|&sq| {
+            let ahead = MASKS.passed[us as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
+            (ahead & their_pawns).is_empty()
+        })
         .count() as i32;
-    terms.add(BACKWARD_PAWN, backward);
+    terms.add(WEAK_UNOPPOSED, unopposed);
     for sq in our_pawns & backward_of(us, their_pawns) {
         let rank = relative_rank(sq, us);
         if rank == 4 || rank == 5 {

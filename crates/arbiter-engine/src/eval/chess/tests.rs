@@ -262,6 +262,81 @@ fn space_minors_behind_pawns_and_king_protectors() {
 }
 
 #[test]
+fn threats_on_weak_pieces_by_the_king_and_on_the_queen() {
+    // e3's knight attacks the bishop on d5, which nothing defends.
+    let weak = "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(weak, THREAT_ON_WEAK + 2), 1);
+    // c6 defends it.
+    let defended = "4k3/8/2p5/3b4/8/4N3/8/4K3 w - - 0 1";
+    assert_eq!(coefficient(defended, THREAT_ON_WEAK + 2), 0);
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", THREAT_BY_KING),
+        1
+    );
+    // From c3 and e3, both safe, d1's knight would attack the queen on d5.
+    assert_eq!(
+        coefficient("4k3/8/8/3q4/8/8/8/3NK3 w - - 0 1", QUEEN_THREAT),
+        2
+    );
+}
+
+#[test]
+fn rooks_bishops_and_blocked_pawns() {
+    assert_eq!(
+        coefficient("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", ROOK_ON_QUEEN_FILE),
+        1
+    );
+    // b2 sees d4 and e5.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", LONG_DIAGONAL_BISHOP),
+        1
+    );
+    // g7 is on b2's diagonal, the knight on e5 between them or not.
+    assert_eq!(
+        coefficient("4k3/6p1/8/4n3/8/8/1B6/4K3 w - - 0 1", BISHOP_XRAY_PAWNS),
+        1
+    );
+    // d5 (White's fifth rank) is blocked; d6 is on Black's third.
+    assert_eq!(
+        coefficient("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1", BLOCKED_PAWN),
+        1
+    );
+}
+
+#[test]
+fn king_attackers_castling_rights_outposts_and_unopposed_pawns() {
+    // f1's rook (f7, f8: 6 units) and h5's knight (g7: 2 units) attack
+    // the zone of g8's king.
+    let attack = "6k1/8/8/7N/8/8/8/4KR2 w - - 0 1";
+    assert_eq!(coefficient(attack, KING_ATTACKERS + 1), 1);
+    assert_eq!(coefficient(attack, KING_ATTACK_NO_QUEEN), 8);
+    // Of the king's flank in Black's camp, the rook attacks f4 to f8 and
+    // the knight g7 (and f6 and f4 again).
+    assert_eq!(coefficient(attack, KING_FLANK_ATTACK), 6);
+    let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1";
+    assert_eq!(coefficient(castles, CASTLING_RIGHTS), 0);
+    assert_eq!(coefficient(castles, CASTLING_RIGHTS + 1), 1);
+    // c3's knight reaches d5, defended by e4 and out of a7's and h7's reach.
+    assert_eq!(
+        coefficient("4k3/p6p/8/8/4P3/2N5/8/4K3 w - - 0 1", REACHABLE_OUTPOST),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1", QUEEN_INFILTRATION),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", WEAK_UNOPPOSED),
+        1
+    );
+    // a7 opposes a2, and a2 opposes a7.
+    assert_eq!(
+        coefficient("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", WEAK_UNOPPOSED),
+        0
+    );
+}
+
+#[test]
 fn layout_covers_the_weights_in_order() {
     assert_layout_covers(&LAYOUT, WEIGHT_COUNT);
 }
