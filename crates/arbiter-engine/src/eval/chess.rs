@@ -1,12 +1,14 @@
-//! Chess evaluation: tapered (middlegame/endgame) material and piece-square
-//! terms, mobility, pawn structure (passed, connected, doubled, isolated,
-//! backward; passers' safe next square and path, rooks behind them), rooks
-//! on open files and on the seventh, bishops' own pawns on their colour,
-//! threats (pawn, minor and rook attacks on greater pieces; attacked
-//! undefended pieces; safe pawn pushes that would attack), knight and bishop
-//! outposts, minors behind pawns, space, and king safety (the shield, open
-//! files by the king, storming pawns, attack units on its zone, its squares
-//! defended by the king alone, safe checks, minors near it).
+//! Chess evaluation: tapered (middlegame/endgame) material, piece-square
+//! terms and mobility (here); pawn structure (`pawns.rs`: passed, connected,
+//! doubled, isolated, backward, blocked and unopposed pawns, passers' safe
+//! squares and the rooks behind them); piece placement (`pieces.rs`: the
+//! bishop pair, rooks' files and ranks, outposts, space, bishops' pawns and
+//! diagonals, minors behind pawns and near their king, a queen's
+//! infiltration); king safety (`king.rs` and here: the shield, open files,
+//! storming pawns, safe checks, castling rights, the king's flank, attack
+//! units and attackers on its zone); threats (`threats.rs`: on greater,
+//! hanging and weak pieces, by the king and by safe pawn pushes, restricted
+//! squares, squares to attack the queen from).
 //!
 //! Material and piece-square values began as PeSTO's published tapered
 //! tables; every weight has since been fitted to labelled positions (the
