@@ -184,12 +184,12 @@ impl ChessEvaluator {
                 };
                 let mobility = (attacks & safe).count();
                 terms.add(MOBILITY_START[r - 1] + mobility, 1);
-                if role == Role::Rook && mobility <= 3 {
-                    if let Some(king) = our_king {
-                        if (king.file() < File::E) == (sq.file() < king.file()) {
-                            terms.add(TRAPPED_ROOK, 1);
-                        }
-                    }
+                if role == Role::Rook
+                    && mobility <= 3
+                    && let Some(king) = our_king
+                    && (king.file() < File::E) == (sq.file() < king.file())
+                {
+                    terms.add(TRAPPED_ROOK, 1);
                 }
                 let on_zone = (attacks & king_zone).count() as i32;
                 king_attack_units += on_zone * KING_ATTACK_UNITS[r - 1];

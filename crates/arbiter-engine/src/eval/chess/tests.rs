@@ -16,7 +16,9 @@ fn eval(fen: &str) -> i32 {
 #[test]
 fn start_position_is_balanced() {
     let s = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(s, TEMPO);
+    // Only the side to move's bonus: the fixed tempo, and the fitted one's
+    // middlegame part (every piece on, so the phase is all middlegame).
+    assert_eq!(s, TEMPO + WEIGHTS[SIDE_TO_MOVE].0);
 }
 
 #[test]
