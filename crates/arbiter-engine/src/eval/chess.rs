@@ -17,7 +17,7 @@
 //! them, for tuning.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Role};
 
 use super::trace::{Coefficients, NoTrace, Tapered, Trace, Tracer};
 use crate::Evaluator;
@@ -159,6 +159,7 @@ impl ChessEvaluator {
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         let pawn_threats = pawn_attacks_of(us, our_pawns);
+        let our_king = board.king_of(us);
         // What the pawns and pieces so far attack, and what two of them do.
         let mut defends = pawn_threats;
         let mut twice = Bitboard::EMPTY;
@@ -181,7 +182,15 @@ impl ChessEvaluator {
                     Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
                     Role::Pawn | Role::King => continue,
                 };
-                terms.add(MOBILITY_START[r - 1] + (attacks & safe).count(), 1);
+                let mobility = (attacks & safe).count();
+                terms.add(MOBILITY_START[r - 1] + mobility, 1);
+                if role == Role::Rook
+                    && mobility <= 3
+                    && let Some(king) = our_king
+                    && (king.file() < File::E) == (sq.file() < king.file())
+                {
+                    terms.add(TRAPPED_ROOK, 1);
+                }
                 let on_zone = (attacks & king_zone).count() as i32;
                 king_attack_units += on_zone * KING_ATTACK_UNITS[r - 1];
                 king_attackers += usize::from(on_zone > 0);
@@ -199,9 +208,9 @@ impl ChessEvaluator {
 
         threats::direct(board, us, pawn_threats, &attacks_by_kind, &mut terms);
         let passed = pawns::structure(board, us, &mut terms);
+        pawns::unstoppable(position, us, passed, &mut terms);
         pieces::placement(board, us, &mut terms);
         king::safety(position, us, &attacks_by_kind, &mut terms);
-        let our_king = board.king_of(us);
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
         let attacks = defends | king_area;
@@ -233,6 +242,13 @@ impl ChessEvaluator {
         threats::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
         total -= black.score;
+        let to_move = if position.turn() == Color::White {
+            1
+        } else {
+            -1
+        };
+        total += WEIGHTS[SIDE_TO_MOVE] * to_move;
+        tracer.add(SIDE_TO_MOVE, to_move);
         let offset = Tapered(white.danger - black.danger, 0);
         total += offset;
         let mut parts = Trace {

@@ -50,6 +50,12 @@ pub(super) fn safety<T: Tracer>(
             .filter(|&f| (our_pawns & Bitboard::from_file(f)).is_empty())
             .count() as i32;
         terms.add(KING_OPEN_FILE + 1, open);
+        if let Some(nearest) = our_pawns.into_iter().map(|p| king.distance(p)).min() {
+            terms.add(KING_PAWN_DISTANCE, nearest as i32);
+        }
+        if (board.pawns() & on_files(KING_FLANK[king.file() as usize])).is_empty() {
+            terms.add(PAWNLESS_FLANK, 1);
+        }
     }
     if let Some(king) = their_king {
         let diagonal = bishop_attacks(king, occupied);

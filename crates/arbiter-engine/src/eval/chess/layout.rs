@@ -131,11 +131,32 @@ pub(super) const QUEEN_INFILTRATION: usize = REACHABLE_OUTPOST + 1;
 /// Per isolated or backward pawn with no enemy pawn ahead on its file: open
 /// to attack by the enemy's rooks and queen.
 pub(super) const WEAK_UNOPPOSED: usize = QUEEN_INFILTRATION + 1;
+/// Per candidate passed pawn, by relative rank: not passed, no enemy pawn
+/// ahead on its file, and at least as many own pawns beside or behind it
+/// on the neighbouring files as enemy pawns ahead on them.
+pub(super) const CANDIDATE_PASSER: usize = WEAK_UNOPPOSED + 1;
+/// Per own pawn defending an own pawn (a pawn defended twice counts twice).
+pub(super) const PAWN_SUPPORT: usize = CANDIDATE_PASSER + 8;
+/// Per passed pawn the enemy king cannot catch (the rule of the square)
+/// when the enemy has nothing but pawns, its path empty.
+pub(super) const UNSTOPPABLE_PASSER: usize = PAWN_SUPPORT + 1;
+/// Per square (Chebyshev) from the king to its nearest own pawn.
+pub(super) const KING_PAWN_DISTANCE: usize = UNSTOPPABLE_PASSER + 1;
+/// The king on a flank (see `king::KING_FLANK`) without pawns of either side.
+pub(super) const PAWNLESS_FLANK: usize = KING_PAWN_DISTANCE + 1;
+/// Per rook with three safe squares or fewer, on the far side of its own
+/// king (Stockfish's trapped rook: a king that walked over it shuts it in).
+pub(super) const TRAPPED_ROOK: usize = PAWNLESS_FLANK + 1;
+/// Per knight, then per rook, per own pawn: knights gain in closed
+/// positions, rooks in open ones.
+pub(super) const KNIGHT_PAWNS: usize = TRAPPED_ROOK + 1;
+/// Being the side to move (on top of the fixed `TEMPO`).
+pub(super) const SIDE_TO_MOVE: usize = KNIGHT_PAWNS + 2;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = WEAK_UNOPPOSED + 1;
+pub const WEIGHT_COUNT: usize = SIDE_TO_MOVE + 1;
 
 /// The parts of [`super::WEIGHTS`], in order.
-pub const LAYOUT: [Group; 41] = [
+pub const LAYOUT: [Group; 45] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -289,6 +310,30 @@ pub const LAYOUT: [Group; 41] = [
     group(
         "knight reaching an outpost, queen infiltrated, weak unopposed pawn",
         REACHABLE_OUTPOST,
+        3,
+        3,
+    ),
+    group(
+        "candidate passed pawn: relative rank 1 to 8",
+        CANDIDATE_PASSER,
+        8,
+        8,
+    ),
+    group(
+        "pawns: per defender of a pawn; unstoppable passed pawn",
+        PAWN_SUPPORT,
+        2,
+        2,
+    ),
+    group(
+        "king: per square to its nearest pawn, on a pawnless flank; rook trapped by it",
+        KING_PAWN_DISTANCE,
+        3,
+        3,
+    ),
+    group(
+        "per knight per own pawn, per rook per own pawn; the side to move",
+        KNIGHT_PAWNS,
         3,
         3,
     ),

@@ -3,13 +3,9 @@
 //! sets the other terms share.
 
 use shakmaty::attacks::rook_attacks;
-use shakmaty::{Bitboard, Board, Color, File, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Square};
 
-use super::{
-    BACKWARD_PAWN, BLOCKED_PAWN, CONNECTED_PAWN, DOUBLED_PAWN, ISOLATED_PAWN, PASSED_BLOCKED,
-    PASSED_KING_DISTANCE, PASSED_PAWN, ROOK_BEHIND_PASSER, Terms, WEAK_UNOPPOSED,
-    backward as backward_of,
-};
+use super::*;
 use crate::eval::trace::Tracer;
 
 /// `us`'s pawn-structure terms, added to `terms`; returns `us`'s passed pawns.
@@ -100,13 +96,73 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
         })
         .count() as i32;
     terms.add(WEAK_UNOPPOSED, unopposed);
-    for sq in our_pawns & backward_of(us, their_pawns) {
+    for sq in our_pawns & backward(us, their_pawns) {
         let rank = relative_rank(sq, us);
         if rank == 4 || rank == 5 {
             terms.add(BLOCKED_PAWN + rank as usize - 4, 1);
         }
     }
+
+    for sq in our_pawns & !passed {
+        let ahead = MASKS.passed[us as usize][sq.to_usize()];
+        if !(ahead & Bitboard::from_file(sq.file()) & their_pawns).is_empty() {
+            continue;
+        }
+        let behind_or_beside =
+            MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
+        let sentries = (ahead & neighbours(sq) & their_pawns).count();
+        let helpers = (behind_or_beside & neighbours(sq) & our_pawns).count();
+        if helpers >= sentries {
+            terms.add(CANDIDATE_PASSER + relative_rank(sq, us) as usize, 1);
+        }
+    }
+    // Each pawn's defenders, one side's diagonal, then the other's.
+    let not_a = our_pawns & !Bitboard::from_file(File::A);
+    let not_h = our_pawns & !Bitboard::from_file(File::H);
+    let (west, east) = match us {
+        Color::White => (not_a.shift(7), not_h.shift(9)),
+        Color::Black => (not_a.shift(-9), not_h.shift(-7)),
+    };
+    let support = (west & our_pawns).count() + (east & our_pawns).count();
+    terms.add(PAWN_SUPPORT, support as i32);
     passed
+}
+
+/// `us`'s `passed` pawns the enemy king cannot catch by the rule of the
+/// square, when the enemy has nothing but its king and pawns: the king,
+/// moving first when it is the enemy's turn, is farther from the pawn's
+/// promotion square than the pawn's moves to it (a double step counted),
+/// and nothing stands on the pawn's path.
+pub(super) fn unstoppable<T: Tracer>(
+    position: &Chess,
+    us: Color,
+    passed: Bitboard,
+    terms: &mut Terms<'_, T>,
+) {
+    let board = position.board();
+    let them = !us;
+    if !(board.by_color(them) & !board.pawns() & !board.kings()).is_empty() {
+        return;
+    }
+    let Some(king) = board.king_of(them) else {
+        return;
+    };
+    let tempo = i32::from(position.turn() == them);
+    let last = match us {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    let count = passed
+        .into_iter()
+        .filter(|&sq| {
+            let path = MASKS.passed[us as usize][sq.to_usize()] & Bitboard::from_file(sq.file());
+            let rank = relative_rank(sq, us);
+            let moves = 7 - rank - i32::from(rank == 1);
+            let promotion = Square::from_coords(sq.file(), last);
+            (path & board.occupied()).is_empty() && king.distance(promotion) as i32 - tempo > moves
+        })
+        .count() as i32;
+    terms.add(UNSTOPPABLE_PASSER, count);
 }
 
 /// Every square attacked by `pawns` of `color`, by shifting the whole set.

@@ -25,6 +25,12 @@ pub(super) fn placement<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
     if (board.bishops() & own).more_than_one() {
         terms.add(BISHOP_PAIR, 1);
     }
+    let pawns = our_pawns.count() as i32;
+    terms.add(KNIGHT_PAWNS, (board.knights() & own).count() as i32 * pawns);
+    terms.add(
+        KNIGHT_PAWNS + 1,
+        (board.rooks() & own).count() as i32 * pawns,
+    );
 
     let our_files = files_of(our_pawns);
     let their_files = files_of(their_pawns);

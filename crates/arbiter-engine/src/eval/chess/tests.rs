@@ -16,7 +16,9 @@ fn eval(fen: &str) -> i32 {
 #[test]
 fn start_position_is_balanced() {
     let s = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(s, TEMPO);
+    // Only the side to move's bonus: the fixed tempo, and the fitted one's
+    // middlegame part (every piece on, so the phase is all middlegame).
+    assert_eq!(s, TEMPO + WEIGHTS[SIDE_TO_MOVE].0);
 }
 
 #[test]
@@ -333,6 +335,56 @@ fn king_attackers_castling_rights_outposts_and_unopposed_pawns() {
     assert_eq!(
         coefficient("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", WEAK_UNOPPOSED),
         0
+    );
+}
+
+#[test]
+fn candidate_and_unstoppable_passers_and_pawn_support() {
+    // d4: c7 guards its way, e3 can support it; e3 itself is passed.
+    assert_eq!(
+        coefficient("4k3/2p5/8/8/3P4/4P3/8/4K3 w - - 0 1", CANDIDATE_PASSER + 3),
+        1
+    );
+    // c3 and e3 defend d4.
+    assert_eq!(
+        coefficient("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", PAWN_SUPPORT),
+        2
+    );
+    // a5 needs three moves; h8's king is seven squares from a8, six if it moves first.
+    for fen in [
+        "7k/8/8/P7/8/8/8/4K3 w - - 0 1",
+        "7k/8/8/P7/8/8/8/4K3 b - - 0 1",
+    ] {
+        assert_eq!(coefficient(fen, UNSTOPPABLE_PASSER), 1, "{fen}");
+    }
+    // b8's king is in the square; a knight could stop the pawn.
+    for fen in [
+        "1k6/8/8/P7/8/8/8/4K3 w - - 0 1",
+        "7k/8/8/P7/8/8/8/n3K3 w - - 0 1",
+    ] {
+        assert_eq!(coefficient(fen, UNSTOPPABLE_PASSER), 0, "{fen}");
+    }
+}
+
+#[test]
+fn king_pawns_trapped_rooks_and_the_side_to_move() {
+    // g1 is five squares from b2; no pawn stands on its flank (e to h),
+    // while a2 and b2 stand on a8's (a to c).
+    let king = "k7/8/8/8/8/8/PP6/6K1 w - - 0 1";
+    assert_eq!(coefficient(king, KING_PAWN_DISTANCE), 5);
+    assert_eq!(coefficient(king, PAWNLESS_FLANK), 1);
+    // h1's rook has g1 alone, behind f1's king.
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/6PP/5K1R w - - 0 1", TRAPPED_ROOK),
+        1
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/2N5/PP6/4K3 w - - 0 1", KNIGHT_PAWNS),
+        2
+    );
+    assert_eq!(
+        coefficient("4k3/8/8/8/8/8/8/4K3 b - - 0 1", SIDE_TO_MOVE),
+        -1
     );
 }
 

@@ -6,15 +6,15 @@
 //! the 972,689 positions of the run before (this file's note at 03911b8
 //! says how they were made and labelled: self-play, Stockfish 15.1 at
 //! 5,000 nodes); material held, so that the scale stays the search's; the
-//! king attackers, attack units without a queen, the king's flank,
-//! castling rights, knights reaching an outpost, queen infiltration and
-//! weak unopposed pawns new, from 0
+//! candidate passers, pawn support, unstoppable passers, the king's
+//! distance to its pawns and pawnless flank, trapped rooks, knights and
+//! rooks by own pawns and the side to move new, from 0
 //! 874459 positions fitted, 98230 held out (by game); sigmoid scale
-//! K = 0.009623 per centipawn, fitted to the starting weights; 1500 epochs of
-//! full-batch Adam, the weights of epoch 1298 kept (the lowest validation
+//! K = 0.009781 per centipawn, fitted to the starting weights; 1500 epochs of
+//! full-batch Adam, the weights of epoch 516 kept (the lowest validation
 //! error). Mean squared error of sigmoid(K * eval) against the result:
-//! training 0.030553 before, 0.030179 after; validation
-//! 0.031180 before, 0.030898 after.
+//! training 0.030173 before, 0.029399 after; validation
+//! 0.030916 before, 0.030332 after.
 
 use crate::eval::trace::Tapered;
 
@@ -25,130 +25,138 @@ pub const WEIGHTS: [Tapered; super::WEIGHT_COUNT] = [
     Tapered(104, 66), Tapered(357, 306), Tapered(383, 325), Tapered(521, 549), Tapered(1085, 995), Tapered(0, 0),
     // piece-square: pawn (a8 first, rank by rank)
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
-    Tapered(67, 142), Tapered(159, 123), Tapered(74, 130), Tapered(118, 153), Tapered(60, 128), Tapered(-50, 137), Tapered(72, 118), Tapered(167, 96),
-    Tapered(51, 98), Tapered(49, 102), Tapered(47, 89), Tapered(46, 70), Tapered(48, 84), Tapered(93, 59), Tapered(84, 54), Tapered(87, 60),
-    Tapered(15, 44), Tapered(17, 33), Tapered(3, 28), Tapered(13, 21), Tapered(27, 18), Tapered(9, 15), Tapered(-4, 30), Tapered(12, 25),
-    Tapered(-6, 26), Tapered(-11, 25), Tapered(-6, 16), Tapered(9, 14), Tapered(14, 14), Tapered(4, 12), Tapered(0, 12), Tapered(-14, 14),
-    Tapered(-16, 23), Tapered(-13, 16), Tapered(-20, 26), Tapered(-21, 31), Tapered(-11, 23), Tapered(-6, 18), Tapered(5, 7), Tapered(-11, 7),
-    Tapered(-1, 29), Tapered(1, 29), Tapered(-9, 36), Tapered(-3, 39), Tapered(-1, 47), Tapered(45, 21), Tapered(56, 6), Tapered(5, 6),
+    Tapered(42, 140), Tapered(147, 114), Tapered(57, 127), Tapered(102, 150), Tapered(54, 121), Tapered(-70, 137), Tapered(48, 113), Tapered(231, 64),
+    Tapered(33, 97), Tapered(28, 100), Tapered(28, 93), Tapered(29, 70), Tapered(31, 85), Tapered(82, 62), Tapered(61, 61), Tapered(74, 60),
+    Tapered(-16, 38), Tapered(-14, 28), Tapered(-26, 25), Tapered(-17, 18), Tapered(-4, 18), Tapered(-15, 14), Tapered(-33, 28), Tapered(-13, 19),
+    Tapered(-34, 19), Tapered(-40, 19), Tapered(-31, 9), Tapered(-22, 9), Tapered(-15, 9), Tapered(-24, 9), Tapered(-31, 10), Tapered(-41, 10),
+    Tapered(-49, 17), Tapered(-46, 12), Tapered(-51, 22), Tapered(-53, 28), Tapered(-47, 21), Tapered(-38, 16), Tapered(-34, 7), Tapered(-42, 4),
+    Tapered(-38, 24), Tapered(-38, 25), Tapered(-44, 33), Tapered(-39, 33), Tapered(-40, 45), Tapered(5, 20), Tapered(12, 6), Tapered(-28, 3),
     Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0), Tapered(0, 0),
     // piece-square: knight
-    Tapered(-218, -30), Tapered(-10, -18), Tapered(47, -16), Tapered(102, -25), Tapered(108, -12), Tapered(-121, 1), Tapered(103, -85), Tapered(23, -38),
-    Tapered(15, 8), Tapered(20, 11), Tapered(74, -9), Tapered(97, -12), Tapered(115, -7), Tapered(172, -26), Tapered(-45, 22), Tapered(103, -33),
-    Tapered(76, -13), Tapered(96, 8), Tapered(76, 2), Tapered(104, 9), Tapered(132, 14), Tapered(121, -18), Tapered(135, -24), Tapered(0, 9),
-    Tapered(77, 2), Tapered(74, 1), Tapered(95, 6), Tapered(93, 13), Tapered(93, 19), Tapered(137, -2), Tapered(89, -9), Tapered(97, -48),
-    Tapered(70, -9), Tapered(69, -2), Tapered(92, -6), Tapered(74, 4), Tapered(80, 8), Tapered(82, 8), Tapered(76, 2), Tapered(62, -7),
-    Tapered(46, -7), Tapered(62, -8), Tapered(58, -12), Tapered(58, -1), Tapered(68, -6), Tapered(54, -27), Tapered(51, -20), Tapered(36, 2),
-    Tapered(36, -35), Tapered(36, -2), Tapered(56, -18), Tapered(61, -23), Tapered(51, -25), Tapered(13, -14), Tapered(26, -34), Tapered(12, -12),
-    Tapered(-159, -54), Tapered(42, -22), Tapered(3, -41), Tapered(25, -8), Tapered(48, -39), Tapered(38, -55), Tapered(16, -36), Tapered(44, -161),
+    Tapered(-230, -32), Tapered(-26, -17), Tapered(40, -27), Tapered(108, -30), Tapered(91, -16), Tapered(-117, -10), Tapered(106, -92), Tapered(18, -41),
+    Tapered(7, 1), Tapered(7, 6), Tapered(62, -17), Tapered(88, -22), Tapered(106, -17), Tapered(155, -33), Tapered(-54, 17), Tapered(91, -37),
+    Tapered(55, -13), Tapered(87, -1), Tapered(64, -10), Tapered(96, -5), Tapered(125, 1), Tapered(111, -28), Tapered(120, -30), Tapered(-12, 7),
+    Tapered(63, 0), Tapered(65, -9), Tapered(89, -8), Tapered(83, 1), Tapered(84, 6), Tapered(131, -15), Tapered(82, -18), Tapered(85, -53),
+    Tapered(58, -13), Tapered(59, -10), Tapered(85, -19), Tapered(65, -7), Tapered(72, -4), Tapered(74, -4), Tapered(68, -4), Tapered(51, -12),
+    Tapered(30, -11), Tapered(51, -18), Tapered(46, -25), Tapered(47, -13), Tapered(57, -17), Tapered(41, -40), Tapered(39, -32), Tapered(22, -3),
+    Tapered(22, -36), Tapered(21, -3), Tapered(43, -27), Tapered(47, -33), Tapered(38, -36), Tapered(0, -21), Tapered(11, -34), Tapered(0, -15),
+    Tapered(-164, -52), Tapered(23, -26), Tapered(-12, -46), Tapered(10, -12), Tapered(35, -43), Tapered(22, -56), Tapered(-2, -39), Tapered(30, -176),
     // piece-square: bishop
-    Tapered(13, -12), Tapered(90, -18), Tapered(93, -10), Tapered(91, -4), Tapered(32, 12), Tapered(10, -3), Tapered(71, 4), Tapered(-104, 12),
-    Tapered(49, 8), Tapered(43, -8), Tapered(78, 7), Tapered(29, 10), Tapered(76, 10), Tapered(121, -3), Tapered(42, 10), Tapered(19, 6),
-    Tapered(65, 3), Tapered(93, -1), Tapered(58, -16), Tapered(84, 14), Tapered(75, 5), Tapered(150, -11), Tapered(86, 4), Tapered(95, -19),
-    Tapered(73, 0), Tapered(99, -5), Tapered(102, 6), Tapered(133, -4), Tapered(111, 13), Tapered(122, -21), Tapered(103, 0), Tapered(51, -13),
-    Tapered(81, -12), Tapered(92, 3), Tapered(102, 2), Tapered(124, 8), Tapered(126, -13), Tapered(90, 9), Tapered(70, -6), Tapered(93, -20),
-    Tapered(87, -11), Tapered(94, -1), Tapered(79, -14), Tapered(88, -2), Tapered(83, 13), Tapered(75, -34), Tapered(78, -8), Tapered(82, -41),
-    Tapered(97, 0), Tapered(79, -35), Tapered(85, -18), Tapered(77, -3), Tapered(78, -16), Tapered(97, -12), Tapered(94, -54), Tapered(86, -54),
-    Tapered(51, -18), Tapered(94, -11), Tapered(67, -6), Tapered(45, 1), Tapered(91, -22), Tapered(35, -12), Tapered(25, -3), Tapered(-33, -12),
+    Tapered(25, -23), Tapered(102, -22), Tapered(98, -11), Tapered(97, -9), Tapered(34, 7), Tapered(29, -10), Tapered(74, 0), Tapered(-83, -1),
+    Tapered(54, 4), Tapered(49, -11), Tapered(88, 4), Tapered(31, 12), Tapered(84, 6), Tapered(124, -5), Tapered(50, 0), Tapered(30, 1),
+    Tapered(70, 1), Tapered(98, -3), Tapered(61, -17), Tapered(90, 13), Tapered(80, 4), Tapered(158, -18), Tapered(93, -2), Tapered(105, -22),
+    Tapered(79, -4), Tapered(104, -5), Tapered(109, 3), Tapered(140, -4), Tapered(118, 12), Tapered(130, -23), Tapered(110, -2), Tapered(56, -14),
+    Tapered(84, -14), Tapered(97, 0), Tapered(108, 1), Tapered(128, 7), Tapered(132, -12), Tapered(94, 6), Tapered(73, -5), Tapered(98, -26),
+    Tapered(88, -13), Tapered(99, -4), Tapered(84, -18), Tapered(91, -2), Tapered(85, 12), Tapered(79, -36), Tapered(83, -12), Tapered(86, -45),
+    Tapered(98, -6), Tapered(80, -38), Tapered(89, -20), Tapered(79, -4), Tapered(80, -15), Tapered(97, -12), Tapered(94, -54), Tapered(86, -58),
+    Tapered(58, -33), Tapered(96, -16), Tapered(66, -8), Tapered(48, 2), Tapered(94, -23), Tapered(35, -12), Tapered(37, -12), Tapered(-30, -25),
     // piece-square: rook
-    Tapered(92, 5), Tapered(96, -2), Tapered(105, -7), Tapered(96, 0), Tapered(109, 1), Tapered(95, 2), Tapered(86, -7), Tapered(135, -14),
-    Tapered(100, -6), Tapered(110, -10), Tapered(132, -16), Tapered(143, -18), Tapered(107, -5), Tapered(195, -27), Tapered(161, -26), Tapered(44, 1),
-    Tapered(85, -3), Tapered(108, -22), Tapered(119, -26), Tapered(138, -32), Tapered(143, -33), Tapered(168, -31), Tapered(160, -36), Tapered(106, -24),
-    Tapered(75, -4), Tapered(83, -11), Tapered(91, -15), Tapered(104, -23), Tapered(79, -16), Tapered(93, -14), Tapered(95, -14), Tapered(86, -18),
-    Tapered(53, -2), Tapered(86, -19), Tapered(68, -9), Tapered(57, -11), Tapered(68, -10), Tapered(62, -4), Tapered(100, -20), Tapered(32, -4),
-    Tapered(42, -25), Tapered(46, -21), Tapered(62, -19), Tapered(74, -31), Tapered(80, -32), Tapered(81, -30), Tapered(85, -42), Tapered(26, -22),
-    Tapered(49, -30), Tapered(55, -20), Tapered(63, -28), Tapered(75, -36), Tapered(79, -41), Tapered(94, -48), Tapered(77, -27), Tapered(25, -38),
-    Tapered(77, -42), Tapered(82, -41), Tapered(84, -38), Tapered(88, -42), Tapered(90, -56), Tapered(96, -53), Tapered(83, -43), Tapered(46, -35),
+    Tapered(80, -7), Tapered(78, -14), Tapered(88, -18), Tapered(78, -11), Tapered(97, -13), Tapered(84, -11), Tapered(73, -17), Tapered(110, -18),
+    Tapered(96, -11), Tapered(104, -14), Tapered(127, -20), Tapered(140, -23), Tapered(105, -11), Tapered(199, -37), Tapered(151, -31), Tapered(43, -6),
+    Tapered(72, -16), Tapered(94, -32), Tapered(102, -34), Tapered(122, -42), Tapered(126, -41), Tapered(155, -42), Tapered(137, -45), Tapered(88, -33),
+    Tapered(57, -14), Tapered(70, -21), Tapered(75, -24), Tapered(90, -33), Tapered(62, -24), Tapered(76, -24), Tapered(82, -26), Tapered(66, -25),
+    Tapered(37, -13), Tapered(69, -28), Tapered(54, -19), Tapered(43, -21), Tapered(54, -21), Tapered(47, -15), Tapered(89, -31), Tapered(19, -14),
+    Tapered(24, -32), Tapered(32, -30), Tapered(45, -28), Tapered(59, -41), Tapered(65, -42), Tapered(64, -40), Tapered(73, -49), Tapered(18, -31),
+    Tapered(32, -40), Tapered(39, -30), Tapered(50, -39), Tapered(57, -45), Tapered(61, -50), Tapered(75, -56), Tapered(63, -35), Tapered(24, -54),
+    Tapered(56, -51), Tapered(65, -51), Tapered(67, -49), Tapered(70, -52), Tapered(72, -67), Tapered(75, -63), Tapered(67, -52), Tapered(34, -50),
     // piece-square: queen
-    Tapered(116, -19), Tapered(190, -59), Tapered(164, -23), Tapered(154, -26), Tapered(221, -45), Tapered(144, 20), Tapered(386, -201), Tapered(351, -155),
-    Tapered(162, -32), Tapered(179, -35), Tapered(214, -38), Tapered(207, -24), Tapered(204, -20), Tapered(278, -53), Tapered(274, -37), Tapered(203, -11),
-    Tapered(212, -92), Tapered(202, -58), Tapered(182, -5), Tapered(234, -38), Tapered(235, -12), Tapered(271, -25), Tapered(178, -4), Tapered(208, -46),
-    Tapered(196, -68), Tapered(246, -98), Tapered(232, -58), Tapered(221, -51), Tapered(243, -34), Tapered(246, -11), Tapered(257, -16), Tapered(223, -37),
-    Tapered(236, -101), Tapered(253, -89), Tapered(253, -52), Tapered(233, -8), Tapered(238, -26), Tapered(246, -39), Tapered(240, -37), Tapered(208, 4),
-    Tapered(227, -87), Tapered(248, -61), Tapered(253, -68), Tapered(246, -73), Tapered(242, -44), Tapered(244, -69), Tapered(247, -102), Tapered(222, -56),
-    Tapered(249, -111), Tapered(244, -91), Tapered(248, -104), Tapered(248, -71), Tapered(251, -92), Tapered(262, -134), Tapered(251, -112), Tapered(237, -161),
-    Tapered(274, -143), Tapered(248, -129), Tapered(253, -121), Tapered(254, -108), Tapered(261, -121), Tapered(201, -109), Tapered(272, -297), Tapered(267, -195),
+    Tapered(122, -21), Tapered(213, -77), Tapered(183, -37), Tapered(170, -38), Tapered(240, -63), Tapered(160, 6), Tapered(395, -199), Tapered(374, -166),
+    Tapered(172, -33), Tapered(189, -37), Tapered(225, -40), Tapered(213, -25), Tapered(218, -32), Tapered(285, -54), Tapered(285, -49), Tapered(210, -19),
+    Tapered(220, -88), Tapered(210, -56), Tapered(191, -5), Tapered(242, -39), Tapered(245, -14), Tapered(284, -36), Tapered(192, -9), Tapered(211, -45),
+    Tapered(202, -66), Tapered(254, -99), Tapered(241, -57), Tapered(231, -46), Tapered(251, -35), Tapered(257, -15), Tapered(265, -20), Tapered(229, -35),
+    Tapered(240, -94), Tapered(261, -87), Tapered(261, -51), Tapered(239, -9), Tapered(246, -26), Tapered(254, -43), Tapered(248, -39), Tapered(217, -5),
+    Tapered(235, -88), Tapered(252, -56), Tapered(258, -68), Tapered(250, -68), Tapered(246, -44), Tapered(247, -68), Tapered(253, -107), Tapered(235, -67),
+    Tapered(254, -108), Tapered(249, -93), Tapered(251, -99), Tapered(250, -67), Tapered(254, -90), Tapered(266, -133), Tapered(256, -111), Tapered(234, -152),
+    Tapered(277, -141), Tapered(249, -127), Tapered(254, -118), Tapered(252, -102), Tapered(264, -122), Tapered(207, -112), Tapered(276, -293), Tapered(265, -168),
     // piece-square: king
-    Tapered(673, -274), Tapered(454, -97), Tapered(346, -115), Tapered(29, 33), Tapered(374, -95), Tapered(411, -67), Tapered(-128, -8), Tapered(57, -76),
-    Tapered(312, -28), Tapered(41, 22), Tapered(176, -2), Tapered(15, 25), Tapered(-16, 50), Tapered(-16, 67), Tapered(-27, 64), Tapered(-339, 36),
-    Tapered(-125, 3), Tapered(59, 22), Tapered(-69, 43), Tapered(-64, 52), Tapered(-86, 61), Tapered(-36, 67), Tapered(-44, 62), Tapered(-304, 65),
-    Tapered(33, 7), Tapered(106, 20), Tapered(-100, 63), Tapered(-96, 63), Tapered(-39, 58), Tapered(-53, 65), Tapered(-46, 53), Tapered(-252, 52),
-    Tapered(-79, -4), Tapered(18, 11), Tapered(-82, 55), Tapered(-64, 60), Tapered(-75, 60), Tapered(-28, 56), Tapered(-53, 35), Tapered(-90, 26),
-    Tapered(-12, 6), Tapered(-83, 32), Tapered(-51, 52), Tapered(-48, 47), Tapered(-46, 51), Tapered(-42, 49), Tapered(6, 26), Tapered(-57, 40),
-    Tapered(-38, 34), Tapered(10, 15), Tapered(-8, 31), Tapered(-57, 37), Tapered(-47, 37), Tapered(-26, 36), Tapered(19, 29), Tapered(41, 5),
-    Tapered(-100, 39), Tapered(33, -13), Tapered(-12, 34), Tapered(-53, 17), Tapered(-97, 27), Tapered(-86, 36), Tapered(19, 5), Tapered(28, -9),
+    Tapered(667, -246), Tapered(386, -72), Tapered(353, -108), Tapered(44, 41), Tapered(390, -88), Tapered(375, -50), Tapered(-81, 4), Tapered(89, -66),
+    Tapered(263, -7), Tapered(-9, 38), Tapered(109, 15), Tapered(20, 29), Tapered(-18, 56), Tapered(-11, 69), Tapered(-41, 70), Tapered(-341, 50),
+    Tapered(-157, 17), Tapered(31, 32), Tapered(-91, 50), Tapered(-87, 54), Tapered(-98, 64), Tapered(-48, 66), Tapered(-63, 67), Tapered(-307, 75),
+    Tapered(16, 24), Tapered(100, 19), Tapered(-106, 63), Tapered(-91, 58), Tapered(-41, 54), Tapered(-76, 62), Tapered(-55, 51), Tapered(-257, 58),
+    Tapered(-86, 12), Tapered(0, 17), Tapered(-94, 55), Tapered(-59, 53), Tapered(-71, 53), Tapered(-27, 49), Tapered(-57, 34), Tapered(-98, 31),
+    Tapered(-13, 17), Tapered(-80, 32), Tapered(-52, 48), Tapered(-40, 40), Tapered(-39, 44), Tapered(-43, 42), Tapered(6, 23), Tapered(-60, 40),
+    Tapered(-56, 49), Tapered(3, 21), Tapered(-5, 29), Tapered(-51, 32), Tapered(-42, 32), Tapered(-21, 30), Tapered(23, 25), Tapered(46, 2),
+    Tapered(-119, 56), Tapered(32, -6), Tapered(-12, 35), Tapered(-40, 15), Tapered(-86, 24), Tapered(-77, 32), Tapered(24, 5), Tapered(32, -7),
     // mobility: knight, 0 to 8 squares
-    Tapered(134, -135), Tapered(166, -97), Tapered(175, -64), Tapered(182, -48), Tapered(187, -38), Tapered(192, -33), Tapered(196, -36), Tapered(196, -37), Tapered(192, -44),
+    Tapered(109, -149), Tapered(143, -123), Tapered(153, -85), Tapered(159, -67), Tapered(164, -54), Tapered(168, -47), Tapered(172, -48), Tapered(172, -47), Tapered(167, -50),
     // mobility: bishop, 0 to 13 squares
-    Tapered(109, -77), Tapered(122, -52), Tapered(136, -48), Tapered(145, -39), Tapered(149, -38), Tapered(152, -31), Tapered(157, -28),
-    Tapered(156, -25), Tapered(161, -26), Tapered(166, -32), Tapered(172, -32), Tapered(176, -27), Tapered(148, -7), Tapered(188, -23),
+    Tapered(115, -79), Tapered(129, -56), Tapered(141, -50), Tapered(149, -41), Tapered(152, -40), Tapered(156, -35), Tapered(159, -32),
+    Tapered(159, -31), Tapered(162, -29), Tapered(169, -39), Tapered(173, -38), Tapered(184, -39), Tapered(158, -21), Tapered(186, -37),
     // mobility: rook, 0 to 14 squares
-    Tapered(166, -114), Tapered(180, -89), Tapered(183, -75), Tapered(190, -74), Tapered(188, -63), Tapered(193, -54), Tapered(195, -50), Tapered(194, -42),
-    Tapered(199, -40), Tapered(199, -37), Tapered(204, -32), Tapered(207, -33), Tapered(202, -26), Tapered(209, -31), Tapered(225, -40),
+    Tapered(147, -122), Tapered(160, -97), Tapered(163, -83), Tapered(172, -84), Tapered(169, -77), Tapered(174, -67), Tapered(175, -64), Tapered(174, -55),
+    Tapered(178, -51), Tapered(178, -49), Tapered(182, -44), Tapered(187, -46), Tapered(182, -40), Tapered(189, -46), Tapered(205, -55),
     // mobility: queen, 0 to 27 squares
-    Tapered(431, 189), Tapered(475, -372), Tapered(480, -302), Tapered(478, -257), Tapered(480, -230), Tapered(482, -213), Tapered(484, -212),
-    Tapered(489, -205), Tapered(489, -187), Tapered(498, -199), Tapered(493, -169), Tapered(499, -177), Tapered(496, -163), Tapered(499, -162),
-    Tapered(497, -156), Tapered(508, -168), Tapered(495, -146), Tapered(517, -157), Tapered(498, -147), Tapered(536, -160), Tapered(533, -154),
-    Tapered(537, -150), Tapered(592, -180), Tapered(515, -151), Tapered(921, -363), Tapered(596, -153), Tapered(566, -53), Tapered(366, -7),
+    Tapered(442, 173), Tapered(479, -370), Tapered(484, -300), Tapered(482, -247), Tapered(485, -225), Tapered(488, -208), Tapered(491, -208),
+    Tapered(495, -200), Tapered(494, -182), Tapered(503, -194), Tapered(499, -165), Tapered(505, -175), Tapered(502, -161), Tapered(504, -160),
+    Tapered(504, -154), Tapered(513, -166), Tapered(504, -150), Tapered(527, -163), Tapered(510, -155), Tapered(547, -170), Tapered(546, -166),
+    Tapered(547, -164), Tapered(609, -203), Tapered(517, -161), Tapered(940, -383), Tapered(604, -176), Tapered(595, -101), Tapered(370, -44),
     // bishop pair
-    Tapered(41, 41),
+    Tapered(38, 48),
     // pawn structure: doubled, isolated
-    Tapered(-8, -8), Tapered(-3, -5),
+    Tapered(-2, -12), Tapered(-2, -5),
     // rook on open file, on semi-open file
-    Tapered(45, -9), Tapered(22, -12),
+    Tapered(45, -8), Tapered(22, -10),
     // king shield pawn
-    Tapered(13, -9),
+    Tapered(11, -11),
     // passed pawn: relative rank 1 to 8
-    Tapered(0, 0), Tapered(20, -35), Tapered(0, -8), Tapered(-1, 16), Tapered(40, 7), Tapered(75, -23), Tapered(297, -24), Tapered(98, 196),
+    Tapered(0, 0), Tapered(14, -43), Tapered(-4, -15), Tapered(-3, 10), Tapered(39, 1), Tapered(60, -35), Tapered(280, -32), Tapered(98, 196),
     // passed pawn, blocked: relative rank 1 to 8
-    Tapered(0, 0), Tapered(-21, 5), Tapered(-11, -3), Tapered(-12, -6), Tapered(-24, -5), Tapered(-32, -15), Tapered(-114, -80), Tapered(0, 0),
+    Tapered(0, 0), Tapered(-20, 5), Tapered(-12, -3), Tapered(-12, -5), Tapered(-23, -6), Tapered(-28, -16), Tapered(-113, -78), Tapered(0, 0),
     // passed pawn: per square from its next square to the own king, the enemy king
-    Tapered(3, -10), Tapered(-7, 18),
+    Tapered(3, -8), Tapered(-4, 17),
     // connected pawn: relative rank 1 to 8
-    Tapered(0, 0), Tapered(0, 0), Tapered(14, 5), Tapered(16, 6), Tapered(35, 9), Tapered(85, 29), Tapered(286, 15), Tapered(0, 0),
+    Tapered(0, 0), Tapered(6, 0), Tapered(13, 8), Tapered(11, 8), Tapered(25, 13), Tapered(73, 35), Tapered(270, 19), Tapered(0, 0),
     // threat by pawn: on knight, bishop, rook, queen
-    Tapered(70, 27), Tapered(74, 47), Tapered(51, 37), Tapered(72, -65),
+    Tapered(90, 28), Tapered(91, 44), Tapered(71, 35), Tapered(94, -68),
     // threat by knight or bishop: on rook, queen
-    Tapered(64, 18), Tapered(64, 10),
+    Tapered(79, 16), Tapered(85, -2),
     // threat by rook: on queen
-    Tapered(70, 8),
+    Tapered(87, 2),
     // safe check: by knight, bishop, rook, queen
-    Tapered(38, 5), Tapered(24, 15), Tapered(42, -3), Tapered(8, 33),
+    Tapered(38, 6), Tapered(24, 13), Tapered(43, -3), Tapered(9, 32),
     // king open file: its own file, per neighbouring file
-    Tapered(-31, -7), Tapered(-13, -6),
+    Tapered(-33, -1), Tapered(-15, 1),
     // outpost: knight, bishop
-    Tapered(36, 0), Tapered(44, 0),
+    Tapered(35, -3), Tapered(40, 1),
     // hanging: per attacked, undefended piece
-    Tapered(16, -3),
+    Tapered(26, 1),
     // pawns and pieces: backward pawn, rook on seventh, bishop's pawns on its colour, pawn storm
-    Tapered(-3, 3), Tapered(-12, -1), Tapered(-1, -12), Tapered(9, -3),
+    Tapered(-4, 5), Tapered(-21, -8), Tapered(-1, -9), Tapered(7, -1),
     // passed pawn, next square empty and not attacked: relative rank 1 to 8
-    Tapered(0, 0), Tapered(-6, 5), Tapered(1, 4), Tapered(17, 3), Tapered(-9, 28), Tapered(25, 44), Tapered(-402, 224), Tapered(0, 0),
+    Tapered(0, 0), Tapered(-8, 6), Tapered(-3, 4), Tapered(14, 3), Tapered(-11, 28), Tapered(27, 43), Tapered(-379, 220), Tapered(0, 0),
     // passed pawn, path to promotion empty and not attacked: relative rank 1 to 8
-    Tapered(0, 0), Tapered(-101, 34), Tapered(-90, 15), Tapered(-90, 31), Tapered(-60, 39), Tapered(-83, 62), Tapered(0, 0), Tapered(0, 0),
+    Tapered(0, 0), Tapered(-92, 31), Tapered(-97, 17), Tapered(-82, 28), Tapered(-44, 35), Tapered(-59, 55), Tapered(0, 0), Tapered(0, 0),
     // passed pawn: own rook behind it, enemy rook behind it
-    Tapered(13, 35), Tapered(27, -59),
+    Tapered(14, 34), Tapered(0, -47),
     // enemy king's squares defended by its king alone; threat by a safe pawn push
-    Tapered(8, -3), Tapered(18, 10),
+    Tapered(7, -2), Tapered(20, 9),
     // space: safe central squares, those behind own pawns
-    Tapered(-6, 6), Tapered(6, -1),
+    Tapered(-3, 5), Tapered(4, -1),
     // minor piece behind a pawn; per square to the own king: knight, bishop
-    Tapered(10, 15), Tapered(-9, -3), Tapered(-4, -1),
+    Tapered(10, 15), Tapered(-8, -4), Tapered(-5, -1),
     // threat on a weak pawn, knight, bishop: by a knight or bishop, then by a rook
-    Tapered(5, 15), Tapered(16, 31), Tapered(19, 19),
-    Tapered(6, 14), Tapered(32, 12), Tapered(35, 14),
+    Tapered(3, 17), Tapered(19, 30), Tapered(26, 17),
+    Tapered(7, 15), Tapered(34, 10), Tapered(40, 12),
     // threat by the king on a weak piece; restricted squares; squares for a knight, a slider to attack the queen
-    Tapered(19, 21), Tapered(6, -2), Tapered(4, 1), Tapered(13, 2),
+    Tapered(35, 15), Tapered(6, -2), Tapered(5, 2), Tapered(14, 0),
     // rook on a queen's file, bishop on a long diagonal, enemy pawns on a bishop's diagonals
-    Tapered(10, 12), Tapered(28, 17), Tapered(-7, 1),
+    Tapered(11, 10), Tapered(27, 20), Tapered(-7, 3),
     // blocked pawn: relative rank 5, 6
-    Tapered(-21, -13), Tapered(-40, -61),
+    Tapered(-16, -12), Tapered(-49, -63),
     // king attackers: 1 to 5 or more pieces on the enemy king's zone
-    Tapered(-13, -2), Tapered(-3, -4), Tapered(49, -28), Tapered(142, 27), Tapered(122, 33),
+    Tapered(-14, -1), Tapered(-4, -2), Tapered(50, -26), Tapered(145, 28), Tapered(142, 29),
     // attack units without a queen; enemy king's flank: attacked, attacked twice, defended
-    Tapered(-8, 3), Tapered(1, -4), Tapered(4, -2), Tapered(-5, 1),
+    Tapered(-8, 2), Tapered(2, -4), Tapered(4, -1), Tapered(-6, 1),
     // castling rights: kingside, queenside
-    Tapered(72, -35), Tapered(25, 18),
+    Tapered(71, -26), Tapered(24, 13),
     // knight reaching an outpost, queen infiltrated, weak unopposed pawn
-    Tapered(20, 12), Tapered(39, -4), Tapered(-12, -15),
+    Tapered(19, 9), Tapered(41, -6), Tapered(-11, -12),
+    // candidate passed pawn: relative rank 1 to 8
+    Tapered(0, 0), Tapered(8, -11), Tapered(7, -2), Tapered(9, 10), Tapered(9, 5), Tapered(7, -11), Tapered(0, 0), Tapered(0, 0),
+    // pawns: per defender of a pawn; unstoppable passed pawn
+    Tapered(13, -5), Tapered(-140, 92),
+    // king: per square to its nearest pawn, on a pawnless flank; rook trapped by it
+    Tapered(-10, -12), Tapered(56, -25), Tapered(-18, -13),
+    // per knight per own pawn, per rook per own pawn; the side to move
+    Tapered(5, 10), Tapered(6, 9), Tapered(23, 1),
 ];
