@@ -33,9 +33,9 @@ mod king;
 mod pawns;
 mod pieces;
 mod threats;
+use pawns::PawnSets;
 #[cfg(test)]
-use pawns::is_passed;
-use pawns::pawn_attacks_of;
+use pawns::{is_passed, pawn_attacks_of};
 
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -142,10 +142,8 @@ impl ChessEvaluator {
         let them = !us;
         let occupied = board.occupied();
         let own = board.by_color(us);
-        let our_pawns = board.pawns() & own;
-        let their_pawns = board.pawns() & board.by_color(them);
-        let enemy_pawn_attacks = pawn_attacks_of(them, their_pawns);
-        let safe = !own & !enemy_pawn_attacks;
+        let pawn_sets = PawnSets::new(board, us);
+        let safe = !own & !pawn_sets.enemy_attacks;
         let their_king = board.king_of(them);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k) | Bitboard::from(k));
 
@@ -158,7 +156,7 @@ impl ChessEvaluator {
         let mut king_attackers = 0;
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
-        let pawn_threats = pawn_attacks_of(us, our_pawns);
+        let pawn_threats = pawn_sets.attacks;
         let our_king = board.king_of(us);
         // What the pawns and pieces so far attack, and what two of them do.
         let mut defends = pawn_threats;
@@ -207,10 +205,10 @@ impl ChessEvaluator {
         }
 
         threats::direct(board, us, pawn_threats, &attacks_by_kind, &mut terms);
-        let passed = pawns::structure(board, us, &mut terms);
+        let passed = pawns::structure(board, us, &pawn_sets, &mut terms);
         pawns::unstoppable(position, us, passed, &mut terms);
-        pieces::placement(board, us, &mut terms);
-        king::safety(position, us, &attacks_by_kind, &mut terms);
+        pieces::placement(board, us, &pawn_sets, &mut terms);
+        king::safety(position, us, &pawn_sets, &attacks_by_kind, &mut terms);
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
         let attacks = defends | king_area;

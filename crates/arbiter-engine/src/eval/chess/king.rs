@@ -5,7 +5,7 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position};
 
-use super::pawns::{on_files, pawn_attacks_of, pawn_shield, pawn_storm};
+use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm};
 use super::*;
 use crate::eval::trace::Tracer;
 
@@ -15,16 +15,15 @@ use crate::eval::trace::Tracer;
 pub(super) fn safety<T: Tracer>(
     position: &Chess,
     us: Color,
+    pawn_sets: &PawnSets,
     attacks_by_kind: &[Bitboard; 4],
     terms: &mut Terms<'_, T>,
 ) {
     let board = position.board();
     let them = !us;
     let occupied = board.occupied();
-    let own = board.by_color(us);
-    let our_pawns = board.pawns() & own;
-    let their_pawns = board.pawns() & board.by_color(them);
-    let safe = !own & !pawn_attacks_of(them, their_pawns);
+    let our_pawns = pawn_sets.ours;
+    let safe = !board.by_color(us) & !pawn_sets.enemy_attacks;
     let our_king = board.king_of(us);
     let their_king = board.king_of(them);
     for (i, side) in [CastlingSide::KingSide, CastlingSide::QueenSide]

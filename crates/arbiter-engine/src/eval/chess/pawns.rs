@@ -8,12 +8,40 @@ use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Square};
 use super::*;
 use crate::eval::trace::Tracer;
 
+/// One side's pawns, the enemy's, and what each attacks: computed once a
+/// side and read by every term that needs them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PawnSets {
+    pub(super) ours: Bitboard,
+    pub(super) theirs: Bitboard,
+    pub(super) attacks: Bitboard,
+    pub(super) enemy_attacks: Bitboard,
+}
+
+impl PawnSets {
+    pub(super) fn new(board: &Board, us: Color) -> Self {
+        let ours = board.pawns() & board.by_color(us);
+        let theirs = board.pawns() & board.by_color(!us);
+        PawnSets {
+            ours,
+            theirs,
+            attacks: pawn_attacks_of(us, ours),
+            enemy_attacks: pawn_attacks_of(!us, theirs),
+        }
+    }
+}
+
 /// `us`'s pawn-structure terms, added to `terms`; returns `us`'s passed pawns.
-pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) -> Bitboard {
+pub(super) fn structure<T: Tracer>(
+    board: &Board,
+    us: Color,
+    pawn_sets: &PawnSets,
+    terms: &mut Terms<'_, T>,
+) -> Bitboard {
     let them = !us;
     let occupied = board.occupied();
-    let our_pawns = board.pawns() & board.by_color(us);
-    let their_pawns = board.pawns() & board.by_color(them);
+    let our_pawns = pawn_sets.ours;
+    let their_pawns = pawn_sets.theirs;
 
     // Pawn files as eight bits (a-file = bit 0): a file's pawns beyond the
     // first are doubled, and all of them are isolated when neither
@@ -32,7 +60,7 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
 
     let beside = (our_pawns.shift(1) & !Bitboard::from_file(File::A))
         | (our_pawns.shift(-1) & !Bitboard::from_file(File::H));
-    let connected = our_pawns & (pawn_attacks_of(us, our_pawns) | beside);
+    let connected = our_pawns & (pawn_sets.attacks | beside);
     for sq in connected {
         terms.add(CONNECTED_PAWN + relative_rank(sq, us) as usize, 1);
     }
@@ -74,8 +102,8 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
     // The pawns whose next square an enemy pawn attacks; few, so the
     // support test below runs for few.
     let stop_attacked = match us {
-        Color::White => pawn_attacks_of(them, their_pawns).shift(-8),
-        Color::Black => pawn_attacks_of(them, their_pawns).shift(8),
+        Color::White => pawn_sets.enemy_attacks.shift(-8),
+        Color::Black => pawn_sets.enemy_attacks.shift(8),
     };
     let backward_pawns: Bitboard = (our_pawns & stop_attacked)
         .into_iter()
@@ -83,8 +111,7 @@ pub(super) fn structure<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
             // Behind it from our side is ahead of it from theirs.
             let behind_or_beside =
                 MASKS.passed[them as usize][sq.to_usize()] | Bitboard::from_rank(sq.rank());
-            (behind_or_beside & neighbours(sq) & our_pawns).is_empty()
-                && !is_passed(sq, us, their_pawns)
+            (behind_or_beside & neighbours(sq) & our_pawns).is_empty() && !passed.contains(sq)
         })
         .collect();
     terms.add(BACKWARD_PAWN, backward_pawns.count() as i32);

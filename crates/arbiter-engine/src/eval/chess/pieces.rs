@@ -6,7 +6,7 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks};
 use shakmaty::{Bitboard, Board, Color, Rank, Role};
 
-use super::pawns::{files_of, on_files, pawn_attacks_of};
+use super::pawns::{PawnSets, files_of, on_files};
 use super::*;
 use crate::eval::trace::Tracer;
 
@@ -14,13 +14,18 @@ use crate::eval::trace::Tracer;
 const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// `us`'s piece-placement terms, added to `terms`.
-pub(super) fn placement<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) {
+pub(super) fn placement<T: Tracer>(
+    board: &Board,
+    us: Color,
+    pawn_sets: &PawnSets,
+    terms: &mut Terms<'_, T>,
+) {
     let them = !us;
     let own = board.by_color(us);
-    let our_pawns = board.pawns() & own;
-    let their_pawns = board.pawns() & board.by_color(them);
-    let pawn_threats = pawn_attacks_of(us, our_pawns);
-    let enemy_pawn_attacks = pawn_attacks_of(them, their_pawns);
+    let our_pawns = pawn_sets.ours;
+    let their_pawns = pawn_sets.theirs;
+    let pawn_threats = pawn_sets.attacks;
+    let enemy_pawn_attacks = pawn_sets.enemy_attacks;
     let our_king = board.king_of(us);
     if (board.bishops() & own).more_than_one() {
         terms.add(BISHOP_PAIR, 1);

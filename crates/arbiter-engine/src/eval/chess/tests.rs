@@ -283,6 +283,17 @@ fn threats_on_weak_pieces_by_the_king_and_on_the_queen() {
 }
 
 #[test]
+fn restricted_squares_leave_out_what_the_enemy_holds_firmly() {
+    // Both sides attack g6, g7, g8 and h8 (White's rook and bishop, Black's
+    // king). White attacks g7 twice, Black once: for Black, g7 is held
+    // firmly by White and not restricted; for White all four are.
+    assert_eq!(
+        coefficient("8/7k/8/8/8/8/1B6/K5R1 w - - 0 1", RESTRICTED),
+        1
+    );
+}
+
+#[test]
 fn rooks_bishops_and_blocked_pawns() {
     assert_eq!(
         coefficient("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", ROOK_ON_QUEEN_FILE),
@@ -378,10 +389,9 @@ fn king_pawns_trapped_rooks_and_the_side_to_move() {
         coefficient("4k3/8/8/8/8/8/6PP/5K1R w - - 0 1", TRAPPED_ROOK),
         1
     );
-    assert_eq!(
-        coefficient("4k3/8/8/8/8/2N5/PP6/4K3 w - - 0 1", KNIGHT_PAWNS),
-        2
-    );
+    let pieces = "4k3/8/8/8/8/2N5/PP6/R3K3 w - - 0 1";
+    assert_eq!(coefficient(pieces, KNIGHT_PAWNS), 2);
+    assert_eq!(coefficient(pieces, KNIGHT_PAWNS + 1), 2);
     assert_eq!(
         coefficient("4k3/8/8/8/8/8/8/4K3 b - - 0 1", SIDE_TO_MOVE),
         -1

@@ -94,7 +94,6 @@ pub(super) fn contested<T: Tracer>(
     }
 
     let our_pawns = board.pawns() & board.by_color(color);
-    let their_pawn_attacks = pawn_attacks_of(!color, board.pawns() & theirs);
     let empty = !occupied;
     let single = forward(color, our_pawns) & empty;
     let third = Bitboard::from_rank(match color {
@@ -102,7 +101,7 @@ pub(super) fn contested<T: Tracer>(
         Color::Black => Rank::Sixth,
     });
     let pushes = (single | (forward(color, single & third) & empty))
-        & !their_pawn_attacks
+        & !them.pawn_attacks
         & (us.attacks | !them.attacks);
     let threats = pawn_attacks_of(color, pushes) & pieces;
     terms.add(THREAT_BY_PUSH, threats.count() as i32);
