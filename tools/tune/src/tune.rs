@@ -39,12 +39,13 @@ pub(crate) fn to_integer(weights: &Real) -> Vec<Tapered> {
 }
 
 /// The share of the middlegame and of the endgame sum in the evaluation,
-/// as the trace's phase and divisor make them.
+/// as the trace's phase, scale and divisor make them.
 fn blend(trace: &Trace) -> (f64, f64) {
     let total = f64::from(trace.phase_total * trace.divisor);
+    let scale = f64::from(trace.scale) / f64::from(Trace::FULL_SCALE);
     (
         f64::from(trace.phase) / total,
-        f64::from(trace.phase_total - trace.phase) / total,
+        f64::from(trace.phase_total - trace.phase) * scale / total,
     )
 }
 

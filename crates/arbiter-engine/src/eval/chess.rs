@@ -29,6 +29,7 @@ pub use weights::WEIGHTS;
 mod layout;
 use layout::*;
 pub use layout::{LAYOUT, WEIGHT_COUNT};
+mod endgame;
 mod king;
 mod pawns;
 mod pieces;
@@ -255,6 +256,7 @@ impl ChessEvaluator {
             phase: phase.min(PHASE_TOTAL),
             phase_total: PHASE_TOTAL,
             divisor: 1,
+            scale: Trace::FULL_SCALE,
             white_to_move: position.turn() == Color::White,
             tempo: TEMPO,
         };
@@ -270,14 +272,27 @@ impl ChessEvaluator {
             && non_pawn_material(board, stronger) - non_pawn_material(board, !stronger) < 400
         {
             parts.divisor = 8;
+            return (parts.relative(blended), parts);
         }
-        (parts.relative(blended), parts)
+        let strong = if total.1 > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let strong_passed = if strong == Color::White {
+            white.passed
+        } else {
+            black.passed
+        };
+        parts.scale = endgame::scale(board, strong, strong_passed);
+        (parts.relative(parts.blend(total)), parts)
     }
 }
 
 /// The trace of `position`'s evaluation: `trace(p).evaluate(&WEIGHTS)` is
 /// [`ChessEvaluator`]'s score of `p`, and a tuner can score other weights
-/// with it (the king danger and the drawish divisor held as they are).
+/// with it (the king danger, the endgame scale and the drawish divisor held
+/// as they are).
 pub fn trace(position: &Chess) -> Trace {
     let mut coefficients = Coefficients::new(WEIGHT_COUNT);
     let (_, mut trace) = ChessEvaluator::evaluate_traced(position, &mut coefficients);

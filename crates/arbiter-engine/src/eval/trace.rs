@@ -94,11 +94,11 @@ impl Tracer for Coefficients {
 /// With `mg` and `eg` the sums of `weight * count` over
 /// [`coefficients`](Self::coefficients) plus [`offset`](Self::offset), the
 /// evaluation is, for the side to move,
-/// `±((mg * phase + eg * (phase_total - phase)) / phase_total / divisor) + tempo`
+/// `±((mg * phase + eg * (phase_total - phase) * scale / 64) / phase_total / divisor) + tempo`
 /// in integer arithmetic, `+` when White (Red) is to move;
-/// [`evaluate`](Self::evaluate) computes exactly that. `divisor` and the
-/// offset were decided with the weights the trace was taken with and are
-/// taken as constants of the position.
+/// [`evaluate`](Self::evaluate) computes exactly that. `scale`, `divisor`
+/// and the offset were decided with the weights the trace was taken with
+/// and are taken as constants of the position.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Trace {
     /// `(weight index, White's count minus Black's)`, the zero counts left out.
@@ -112,6 +112,9 @@ pub struct Trace {
     pub phase_total: i32,
     /// What the blended score is divided by (drawish material: more than 1).
     pub divisor: i32,
+    /// The endgame sum's factor out of [`Trace::FULL_SCALE`] (how winnable
+    /// the stronger side's endgame edge is).
+    pub scale: i32,
     /// Whether White (Red) is to move.
     pub white_to_move: bool,
     /// The side to move's bonus, added last.
@@ -119,6 +122,9 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The [`scale`](Self::scale) that takes the endgame sum whole.
+    pub const FULL_SCALE: i32 = 64;
+
     /// The sparse form of `coefficients`.
     ///
     /// # Panics
@@ -161,7 +167,9 @@ impl Trace {
     /// trace and the search share one formula.
     #[inline]
     pub fn blend(&self, total: Tapered) -> i32 {
-        (total.0 * self.phase + total.1 * (self.phase_total - self.phase)) / self.phase_total
+        (total.0 * self.phase
+            + total.1 * (self.phase_total - self.phase) * self.scale / Self::FULL_SCALE)
+            / self.phase_total
     }
 
     /// A blended White-side score for the side to move: divided by the

@@ -374,6 +374,7 @@ impl XiangqiEvaluator {
             phase: phase.min(PHASE_TOTAL),
             phase_total: PHASE_TOTAL,
             divisor: 1,
+            scale: Trace::FULL_SCALE,
             white_to_move: position.side_to_move() == Side::White,
             tempo: TEMPO,
         };

@@ -103,10 +103,11 @@ fn sample_positions() -> Vec<Chess> {
 fn trace_reproduces_the_evaluation() {
     let positions = sample_positions();
     assert!(positions.len() > 4000);
-    let mut divided = 0;
+    let (mut divided, mut scaled) = (0, 0);
     for pos in positions {
         let t = trace(&pos);
         divided += usize::from(t.divisor > 1);
+        scaled += usize::from(t.scale < Trace::FULL_SCALE);
         let fen = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
         assert_eq!(
             t.evaluate(&WEIGHTS),
@@ -115,6 +116,35 @@ fn trace_reproduces_the_evaluation() {
         );
     }
     assert!(divided > 0, "no drawish position sampled");
+    assert!(scaled > 0, "no scaled endgame sampled");
+}
+
+#[test]
+fn endgame_scale_follows_the_material_left() {
+    let scale = |fen: &str| trace(&position(fen)).scale;
+    // Opposite-coloured bishops (f2 dark, d5 light), White's two passers.
+    assert_eq!(scale("4k3/8/8/3b4/7P/8/P4B2/4K3 w - - 0 1"), 18 + 4 * 2);
+    // The same with a white knight: by White's pieces and pawns.
+    assert_eq!(scale("4k3/8/8/3b4/7P/8/P4B2/4K1N1 w - - 0 1"), 22 + 3 * 4);
+    // Bishops of one colour (f2 and e5 dark): by White's pawns.
+    assert_eq!(scale("4k3/8/8/4b3/7P/8/P4B2/4K3 w - - 0 1"), 36 + 7 * 2);
+    // Rook against rook, White a pawn up on one flank, Black's king by its pawns.
+    assert_eq!(scale("r5k1/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1"), 36);
+    // The same with White's pawns on both flanks: by White's pawns.
+    assert_eq!(scale("r5k1/6pp/8/8/8/8/P5PP/R5K1 w - - 0 1"), 36 + 7 * 3);
+    // One queen, against a rook and a knight.
+    assert_eq!(scale("rn4k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1"), 37 + 3);
+    // Against a bare king: whole, and a queen against pawns: by the pawns.
+    assert_eq!(
+        scale("6k1/8/8/8/8/8/5PPP/3Q2K1 w - - 0 1"),
+        Trace::FULL_SCALE
+    );
+    assert_eq!(scale("6k1/6pp/8/8/8/8/5PPP/3Q2K1 w - - 0 1"), 36 + 7 * 3);
+    // Every piece on: whole.
+    assert_eq!(
+        scale("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        Trace::FULL_SCALE
+    );
 }
 
 /// White's count minus Black's of the weight `index` in `fen`'s trace.
