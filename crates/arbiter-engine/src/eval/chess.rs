@@ -4,11 +4,13 @@
 //! squares and the rooks behind them); piece placement (`pieces.rs`: the
 //! bishop pair, rooks' files and ranks, outposts, space, bishops' pawns and
 //! diagonals, minors behind pawns and near their king, a queen's
-//! infiltration); king safety (`king.rs` and here: the shield, open files,
-//! storming pawns, safe checks, castling rights, the king's flank, attack
-//! units and attackers on its zone); threats (`threats.rs`: on greater,
-//! hanging and weak pieces, by the king and by safe pawn pushes, restricted
-//! squares, squares to attack the queen from).
+//! infiltration, the material's imbalance); king safety (`king.rs` and
+//! here: the shield, open files, storming pawns, safe checks, castling
+//! rights, the king's flank, attack units and attackers on its zone);
+//! threats (`threats.rs`: on greater, hanging and weak pieces, by the king
+//! and by safe pawn pushes, restricted squares, squares to attack the queen
+//! from); how winnable the edge is (`endgame.rs`: the endgame sum scaled by
+//! the material left to win with, mating material against a bare king).
 //!
 //! Material and piece-square values began as PeSTO's published tapered
 //! tables; every weight has since been fitted to labelled positions (the
@@ -209,6 +211,7 @@ impl ChessEvaluator {
         let passed = pawns::structure(board, us, &pawn_sets, &mut terms);
         pawns::unstoppable(position, us, passed, &mut terms);
         pieces::placement(board, us, &pawn_sets, &mut terms);
+        pieces::imbalance(board, us, &mut terms);
         king::safety(position, us, &pawn_sets, &attacks_by_kind, &mut terms);
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
@@ -248,7 +251,7 @@ impl ChessEvaluator {
         };
         total += WEIGHTS[SIDE_TO_MOVE] * to_move;
         tracer.add(SIDE_TO_MOVE, to_move);
-        let offset = Tapered(white.danger - black.danger, 0);
+        let offset = Tapered(white.danger - black.danger, 0) + endgame::mating(board);
         total += offset;
         let mut parts = Trace {
             coefficients: Vec::new(),

@@ -1,15 +1,16 @@
-//! How winnable the endgame part of a chess score is: a scale factor out of
-//! [`FULL_SCALE`] for the endgame sum, by the material the stronger side
-//! has to win with (Stockfish's classical scale factors: opposite-coloured
-//! bishops, rook endings with the pawns on one flank, a lone queen, few
-//! pawns). These are not linear in the weights, so they are not tuned: a
-//! trace takes the position's factor as a constant.
+//! How winnable a chess score is: a scale factor out of [`FULL_SCALE`] for
+//! the endgame sum, by the material the stronger side has to win with
+//! (Stockfish's classical scale factors: opposite-coloured bishops, rook
+//! endings with the pawns on one flank, a lone queen, few pawns), and a
+//! bonus for mating material against a bare king ([`mating`]). These are
+//! not linear in the weights, so they are not tuned: a trace takes them as
+//! constants of the position.
 
 use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::pawns::on_files;
-use crate::eval::trace::Trace;
+use crate::eval::trace::{Tapered, Trace};
 
 /// The scale of a score taken whole.
 pub(super) const FULL_SCALE: i32 = Trace::FULL_SCALE;
@@ -80,3 +81,35 @@ pub(super) fn scale(board: &Board, strong: Color, strong_passed: Bitboard) -> i3
     }
     (36 + 7 * strong_pawns.count() as i32).min(FULL_SCALE)
 }
+
+/// The bonus, on top of the material, for mating material against a bare
+/// king, from White's side (endgame only): a won ending whose score must
+/// not depend on what the fitted weights make of positions the data hardly
+/// has, and that pulls the search toward the mate, the lone king driven to
+/// the rim and the kings close. A queen, a rook, or a bishop with another
+/// minor piece can force it.
+pub(super) fn mating(board: &Board) -> Tapered {
+    for strong in Color::ALL {
+        let weak = !strong;
+        let side = board.by_color(strong);
+        let minors = ((board.knights() | board.bishops()) & side).count();
+        let can_mate = ((board.queens() | board.rooks()) & side).any()
+            || ((board.bishops() & side).any() && minors >= 2);
+        if board.by_color(weak) != board.kings() & board.by_color(weak) || !can_mate {
+            continue;
+        }
+        let (Some(winner), Some(loser)) = (board.king_of(strong), board.king_of(weak)) else {
+            continue;
+        };
+        let (file, rank) = (loser.file() as i32, loser.rank() as i32);
+        let rim = 3 - file.min(7 - file).min(rank).min(7 - rank);
+        let closeness = 7 - winner.distance(loser) as i32;
+        let bonus = MATING_BONUS + 30 * rim + 10 * closeness;
+        let sign = if strong == Color::White { 1 } else { -1 };
+        return Tapered(0, sign * bonus);
+    }
+    Tapered(0, 0)
+}
+
+/// What mating material against a bare king is worth beyond its weights.
+const MATING_BONUS: i32 = 300;

@@ -152,11 +152,64 @@ pub(super) const TRAPPED_ROOK: usize = PAWNLESS_FLANK + 1;
 pub(super) const KNIGHT_PAWNS: usize = TRAPPED_ROOK + 1;
 /// Being the side to move (on top of the fixed `TEMPO`).
 pub(super) const SIDE_TO_MOVE: usize = KNIGHT_PAWNS + 2;
+/// Material imbalance (Stockfish's quadratic imbalance, fitted): per pair
+/// of own kinds in [`IMBALANCE_OURS_PAIRS`], the product of their counts.
+pub(super) const IMBALANCE_OURS: usize = SIDE_TO_MOVE + 1;
+/// Per pair of an own kind and a lesser enemy kind in
+/// [`IMBALANCE_THEIRS_PAIRS`], the product of their counts.
+pub(super) const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + IMBALANCE_OURS_PAIRS.len();
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = SIDE_TO_MOVE + 1;
+pub const WEIGHT_COUNT: usize = IMBALANCE_THEIRS + IMBALANCE_THEIRS_PAIRS.len();
+
+/// The kinds the imbalance counts: the bishop pair (0 or 1), pawns,
+/// knights, bishops, rooks, queens.
+pub(super) const IMBALANCE_KINDS: usize = 6;
+/// Pairs `(kind, lesser or same kind)` of own pieces: all but those another
+/// weight already counts (the pair alone is [`BISHOP_PAIR`], knights and
+/// rooks by pawns [`KNIGHT_PAWNS`]) or that move a piece's own value
+/// (queens by queens: almost always the queen count, and material is held
+/// as the search's scale). Queens by pawns, own or enemy, are left out too:
+/// with them the fit moved much of the queen's value onto those products,
+/// and a queen against a bare king fell to 432.
+pub(super) const IMBALANCE_OURS_PAIRS: [(usize, usize); 16] = [
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 0),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+    (5, 0),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+];
+/// Pairs `(own kind, lesser enemy kind)`: the reverse pairs are the
+/// enemy's view of the same, and a kind against the same kind cancels out.
+pub(super) const IMBALANCE_THEIRS_PAIRS: [(usize, usize); 14] = [
+    (1, 0),
+    (2, 0),
+    (2, 1),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (5, 0),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+];
 
 /// The parts of [`super::WEIGHTS`], in order.
-pub const LAYOUT: [Group; 45] = [
+pub const LAYOUT: [Group; 47] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -336,6 +389,18 @@ pub const LAYOUT: [Group; 45] = [
         KNIGHT_PAWNS,
         3,
         3,
+    ),
+    group(
+        "imbalance: own kinds' counts multiplied, by IMBALANCE_OURS_PAIRS",
+        IMBALANCE_OURS,
+        IMBALANCE_OURS_PAIRS.len(),
+        6,
+    ),
+    group(
+        "imbalance: own by enemy kinds' counts, by IMBALANCE_THEIRS_PAIRS",
+        IMBALANCE_THEIRS,
+        IMBALANCE_THEIRS_PAIRS.len(),
+        5,
     ),
 ];
 

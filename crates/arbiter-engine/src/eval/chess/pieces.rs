@@ -1,7 +1,7 @@
 //! Chess piece placement: the bishop pair, rooks on open files, on the
 //! seventh and on a queen's file, outposts, a queen's infiltration, a
 //! bishop's pawns, long diagonal and x-rayed pawns, space, minors behind
-//! pawns and near their king.
+//! pawns and near their king; the material's imbalance.
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks};
 use shakmaty::{Bitboard, Board, Color, Rank, Role};
@@ -142,5 +142,30 @@ pub(super) fn placement<T: Tracer>(
         }
         let xray = bishop_attacks(bishop, Bitboard::EMPTY) & their_pawns;
         terms.add(BISHOP_XRAY_PAWNS, xray.count() as i32);
+    }
+}
+
+/// `us`'s material imbalance terms, added to `terms`: the products of its
+/// kinds' counts with each other and with the enemy's.
+pub(super) fn imbalance<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) {
+    let counts = |color: Color| -> [i32; IMBALANCE_KINDS] {
+        let side = board.by_color(color);
+        let bishops = (board.bishops() & side).count() as i32;
+        [
+            i32::from(bishops > 1),
+            (board.pawns() & side).count() as i32,
+            (board.knights() & side).count() as i32,
+            bishops,
+            (board.rooks() & side).count() as i32,
+            (board.queens() & side).count() as i32,
+        ]
+    };
+    let ours = counts(us);
+    let theirs = counts(!us);
+    for (k, &(i, j)) in IMBALANCE_OURS_PAIRS.iter().enumerate() {
+        terms.add(IMBALANCE_OURS + k, ours[i] * ours[j]);
+    }
+    for (k, &(i, j)) in IMBALANCE_THEIRS_PAIRS.iter().enumerate() {
+        terms.add(IMBALANCE_THEIRS + k, ours[i] * theirs[j]);
     }
 }

@@ -435,6 +435,13 @@ fn layout_covers_the_weights_in_order() {
 
 #[test]
 fn extra_queen_is_winning() {
+    // The lone king on the rim, near the other: more than in the centre.
+    assert!(eval("4k3/8/4K3/8/8/8/8/3Q4 w - - 0 1") > eval("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"));
+    // Two knights cannot force the mate: no bonus.
+    let knights: Chess = position("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1");
+    assert_eq!(endgame::mating(knights.board()), Tapered(0, 0));
+    let bishop_knight: Chess = position("4k3/8/8/8/8/8/8/1N2KB2 w - - 0 1");
+    assert!(endgame::mating(bishop_knight.board()).1 > 0);
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
 }
