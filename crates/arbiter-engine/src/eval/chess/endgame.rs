@@ -22,7 +22,7 @@ const KINGSIDE: u8 = 0b1111_0000;
 /// The factor (out of [`FULL_SCALE`]) for the endgame sum of a position
 /// where `strong` leads in it; `strong_passed` are its passed pawns.
 ///
-/// - Against a bare king: whole (the search finds the mate by the edge).
+/// - Against a bare king: whole (see [`mating`]).
 /// - Opposite-coloured bishops and nothing else but pawns: a draw unless
 ///   passers break through, 18 plus 4 a passer of the stronger side; with
 ///   other pieces too, 22 plus 3 a piece or pawn of the stronger side.
@@ -86,15 +86,17 @@ pub(super) fn scale(board: &Board, strong: Color, strong_passed: Bitboard) -> i3
 /// king, from White's side (endgame only): a won ending whose score must
 /// not depend on what the fitted weights make of positions the data hardly
 /// has, and that pulls the search toward the mate, the lone king driven to
-/// the rim and the kings close. A queen, a rook, or a bishop with another
-/// minor piece can force it.
+/// the rim and the kings close. A queen, a rook, a bishop and a knight, or
+/// bishops on both colours can force it (two knights cannot).
 pub(super) fn mating(board: &Board) -> Tapered {
     for strong in Color::ALL {
         let weak = !strong;
         let side = board.by_color(strong);
-        let minors = ((board.knights() | board.bishops()) & side).count();
+        let bishops = board.bishops() & side;
         let can_mate = ((board.queens() | board.rooks()) & side).any()
-            || ((board.bishops() & side).any() && minors >= 2);
+            || (bishops.any() && (board.knights() & side).any())
+            || ((bishops & Bitboard::DARK_SQUARES).any()
+                && (bishops & Bitboard::LIGHT_SQUARES).any());
         if board.by_color(weak) != board.kings() & board.by_color(weak) || !can_mate {
             continue;
         }

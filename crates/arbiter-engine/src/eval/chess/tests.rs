@@ -442,6 +442,14 @@ fn extra_queen_is_winning() {
     assert_eq!(endgame::mating(knights.board()), Tapered(0, 0));
     let bishop_knight: Chess = position("4k3/8/8/8/8/8/8/1N2KB2 w - - 0 1");
     assert!(endgame::mating(bishop_knight.board()).1 > 0);
+    // Bishops of one colour (c1 and e3, both dark) cannot either; of both can.
+    let dark_bishops: Chess = position("4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1");
+    assert_eq!(endgame::mating(dark_bishops.board()), Tapered(0, 0));
+    let bishops: Chess = position("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+    assert!(endgame::mating(bishops.board()).1 > 0);
+    // From Black's side, negative.
+    let black_rook: Chess = position("4k2r/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(endgame::mating(black_rook.board()).1 < 0);
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
 }
