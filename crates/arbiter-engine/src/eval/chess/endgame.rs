@@ -37,7 +37,7 @@ pub(super) fn scale(board: &Board, strong: Color, strong_passed: Bitboard) -> i3
     let weak = !strong;
     let count = |role: Role, color: Color| (board.by_piece(role.of(color))).count() as i32;
     let pieces = |color: Color| board.by_color(color) & !board.pawns() & !board.kings();
-    if board.by_color(weak) == board.kings() & board.by_color(weak) {
+    if is_bare_king(board, weak) {
         return FULL_SCALE;
     }
     let strong_pawns = board.pawns() & board.by_color(strong);
@@ -91,13 +91,17 @@ pub(super) fn scale(board: &Board, strong: Color, strong_passed: Bitboard) -> i3
 pub(super) fn mating(board: &Board) -> Tapered {
     for strong in Color::ALL {
         let weak = !strong;
+        // Nearly every position has pieces on both sides: ask that first.
+        if !is_bare_king(board, weak) {
+            continue;
+        }
         let side = board.by_color(strong);
         let bishops = board.bishops() & side;
         let can_mate = ((board.queens() | board.rooks()) & side).any()
             || (bishops.any() && (board.knights() & side).any())
             || ((bishops & Bitboard::DARK_SQUARES).any()
                 && (bishops & Bitboard::LIGHT_SQUARES).any());
-        if board.by_color(weak) != board.kings() & board.by_color(weak) || !can_mate {
+        if !can_mate {
             continue;
         }
         let (Some(winner), Some(loser)) = (board.king_of(strong), board.king_of(weak)) else {
@@ -115,3 +119,8 @@ pub(super) fn mating(board: &Board) -> Tapered {
 
 /// What mating material against a bare king is worth beyond its weights.
 const MATING_BONUS: i32 = 300;
+
+/// Whether `color` has nothing but its king.
+fn is_bare_king(board: &Board, color: Color) -> bool {
+    (board.by_color(color) & !board.kings()).is_empty()
+}
