@@ -211,7 +211,6 @@ impl ChessEvaluator {
         let passed = pawns::structure(board, us, &pawn_sets, &mut terms);
         pawns::unstoppable(position, us, passed, &mut terms);
         pieces::placement(board, us, &pawn_sets, &mut terms);
-        pieces::imbalance(board, us, &mut terms);
         king::safety(position, us, &pawn_sets, &attacks_by_kind, &mut terms);
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
@@ -244,6 +243,7 @@ impl ChessEvaluator {
         threats::contested(board, &mut black, &white, Color::Black, tracer);
         let mut total = white.score;
         total -= black.score;
+        pieces::imbalance(board, &mut total, tracer);
         let to_move = if position.turn() == Color::White {
             1
         } else {

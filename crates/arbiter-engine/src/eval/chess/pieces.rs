@@ -145,9 +145,16 @@ pub(super) fn placement<T: Tracer>(
     }
 }
 
-/// `us`'s material imbalance terms, added to `terms`: the products of its
-/// kinds' counts with each other and with the enemy's.
-pub(super) fn imbalance<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'_, T>) {
+/// The material imbalance, White's less Black's, added to `total` and
+/// told to `tracer` (White +): per pair in [`IMBALANCE_OURS_PAIRS`] the
+/// product of a side's counts of the two kinds, per pair in
+/// [`IMBALANCE_THEIRS_PAIRS`] the product of its count of the first kind and
+/// the enemy's of the second.
+///
+/// Both sides at once, because only the difference counts: with the same
+/// material on both sides, as in most of a search's nodes, every product
+/// cancels and nothing is multiplied.
+pub(super) fn imbalance<T: Tracer>(board: &Board, total: &mut Tapered, tracer: &mut T) {
     let counts = |color: Color| -> [i32; IMBALANCE_KINDS] {
         let side = board.by_color(color);
         let bishops = (board.bishops() & side).count() as i32;
@@ -160,12 +167,19 @@ pub(super) fn imbalance<T: Tracer>(board: &Board, us: Color, terms: &mut Terms<'
             (board.queens() & side).count() as i32,
         ]
     };
-    let ours = counts(us);
-    let theirs = counts(!us);
+    let white = counts(Color::White);
+    let black = counts(Color::Black);
+    if white == black {
+        return;
+    }
     for (k, &(i, j)) in IMBALANCE_OURS_PAIRS.iter().enumerate() {
-        terms.add(IMBALANCE_OURS + k, ours[i] * ours[j]);
+        let count = white[i] * white[j] - black[i] * black[j];
+        *total += WEIGHTS[IMBALANCE_OURS + k] * count;
+        tracer.add(IMBALANCE_OURS + k, count);
     }
     for (k, &(i, j)) in IMBALANCE_THEIRS_PAIRS.iter().enumerate() {
-        terms.add(IMBALANCE_THEIRS + k, ours[i] * theirs[j]);
+        let count = white[i] * black[j] - black[i] * white[j];
+        *total += WEIGHTS[IMBALANCE_THEIRS + k] * count;
+        tracer.add(IMBALANCE_THEIRS + k, count);
     }
 }
