@@ -172,14 +172,21 @@ pub(super) fn imbalance<T: Tracer>(board: &Board, total: &mut Tapered, tracer: &
     if white == black {
         return;
     }
-    for (k, &(i, j)) in IMBALANCE_OURS_PAIRS.iter().enumerate() {
-        let count = white[i] * white[j] - black[i] * black[j];
-        *total += WEIGHTS[IMBALANCE_OURS + k] * count;
-        tracer.add(IMBALANCE_OURS + k, count);
+    const OURS: usize = IMBALANCE_OURS_PAIRS.len();
+    const PAIRS: usize = OURS + IMBALANCE_THEIRS_PAIRS.len();
+    // The counts first, then one pass over the weights, which lie in
+    // the layout's order (ours, then theirs): loops of fixed length over
+    // constant pairs, which the compiler unrolls without bounds checks.
+    let mut products = [0; PAIRS];
+    for (count, &(i, j)) in products.iter_mut().zip(&IMBALANCE_OURS_PAIRS) {
+        *count = white[i] * white[j] - black[i] * black[j];
     }
-    for (k, &(i, j)) in IMBALANCE_THEIRS_PAIRS.iter().enumerate() {
-        let count = white[i] * black[j] - black[i] * white[j];
-        *total += WEIGHTS[IMBALANCE_THEIRS + k] * count;
-        tracer.add(IMBALANCE_THEIRS + k, count);
+    for (count, &(i, j)) in products[OURS..].iter_mut().zip(&IMBALANCE_THEIRS_PAIRS) {
+        *count = white[i] * black[j] - black[i] * white[j];
+    }
+    let weights = &WEIGHTS[IMBALANCE_OURS..IMBALANCE_OURS + PAIRS];
+    for (k, (&weight, &count)) in weights.iter().zip(&products).enumerate() {
+        *total += weight * count;
+        tracer.add(IMBALANCE_OURS + k, count);
     }
 }
