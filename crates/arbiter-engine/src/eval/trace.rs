@@ -59,6 +59,10 @@ pub struct Group {
 
 /// Receives the evaluation's use of each weight as it goes.
 pub trait Tracer {
+    /// Whether the calls are recorded: an evaluator may take a part of its
+    /// score from a cache where they are not, since nobody needs the
+    /// weights' counts that make it up.
+    const RECORDS: bool = true;
     /// Weight `index` counts `count` more times (negative for Black's).
     fn add(&mut self, index: usize, count: i32);
 }
@@ -68,6 +72,7 @@ pub trait Tracer {
 pub struct NoTrace;
 
 impl Tracer for NoTrace {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn add(&mut self, _index: usize, _count: i32) {}
 }
