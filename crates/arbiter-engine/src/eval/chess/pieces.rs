@@ -151,9 +151,9 @@ pub(super) fn placement<T: Tracer>(
 /// [`IMBALANCE_THEIRS_PAIRS`] the product of its count of the first kind and
 /// the enemy's of the second.
 ///
-/// Both sides at once, because only the difference counts: with the same
-/// material on both sides, as in most of a search's nodes, every product
-/// cancels and nothing is multiplied.
+/// Both sides at once, because only the difference counts; with the same
+/// material on both sides every product cancels and nothing is multiplied
+/// (not the common case: a search's nodes mostly stand inside exchanges).
 pub(super) fn imbalance<T: Tracer>(board: &Board, total: &mut Tapered, tracer: &mut T) {
     let counts = |color: Color| -> [i32; IMBALANCE_KINDS] {
         let side = board.by_color(color);
@@ -174,7 +174,7 @@ pub(super) fn imbalance<T: Tracer>(board: &Board, total: &mut Tapered, tracer: &
     }
     const OURS: usize = IMBALANCE_OURS_PAIRS.len();
     const PAIRS: usize = OURS + IMBALANCE_THEIRS_PAIRS.len();
-    // The counts first, then one pass over the weights, which lie in
+    // The products first, then one pass over the weights, which lie in
     // the layout's order (ours, then theirs): loops of fixed length over
     // constant pairs, which the compiler unrolls without bounds checks.
     let mut products = [0; PAIRS];
