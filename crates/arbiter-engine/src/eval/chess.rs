@@ -6,7 +6,8 @@
 //! diagonals, minors behind pawns and near their king, a queen's
 //! infiltration, the material's imbalance); king safety (`king.rs` and
 //! here: the shield, open files, storming pawns, safe checks, castling
-//! rights, the king's flank, attack units and attackers on its zone);
+//! rights, the king's flank, attack units and attackers on its zone, and
+//! the king danger from both sides' attacks, which grows with its square);
 //! threats (`threats.rs`: on greater, hanging and weak pieces, by the king
 //! and by safe pawn pushes, restricted squares, squares to attack the queen
 //! from); how winnable the edge is (`endgame.rs`: the endgame sum scaled by
