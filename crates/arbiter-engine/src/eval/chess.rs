@@ -6,7 +6,8 @@
 //! diagonals, minors behind pawns and near their king, a queen's
 //! infiltration, the material's imbalance); king safety (`king.rs` and
 //! here: the shield, open files, storming pawns, safe checks, castling
-//! rights, the king's flank, attack units and attackers on its zone);
+//! rights, the king's flank, attack units and attackers on its zone, and
+//! the king danger from both sides' attacks, which grows with its square);
 //! threats (`threats.rs`: on greater, hanging and weak pieces, by the king
 //! and by safe pawn pushes, restricted squares, squares to attack the queen
 //! from); how winnable the edge is (`endgame.rs`: the endgame sum scaled by
@@ -43,14 +44,13 @@ use pawns::{is_passed, pawn_attacks_of};
 /// Phase weight per role; 24 = all minor and major pieces on the board.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
-/// King-zone attack units per attacked square, by attacker. The danger they
-/// add grows with their square (see [`ChessEvaluator::side`]), so they are
-/// not tuned: a trace takes the danger as a constant. (A weight per count of
-/// units, fitted on the data of the note in `weights.rs` with the
-/// piece-square tables held, came out jagged where few positions have the
-/// count, and predicted held-out positions worse than the square held:
-/// mean squared error 0.035553 against 0.035399.)
+/// King-zone attack units per attacked square, by attacker, for the
+/// linear weight of the units without a queen.
 const KING_ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// Stockfish's classical weight of a knight, bishop, rook and queen
+/// attacking the enemy king's ring, in its king-danger units (see
+/// `king::danger`).
+const KING_RING_ATTACKER: [i32; 4] = [81, 52, 44, 10];
 /// The side to move's bonus, added after the taper (not a tuned weight).
 const TEMPO: i32 = 10;
 
@@ -89,9 +89,8 @@ const fn psqt_index(role: usize, relative: usize) -> usize {
 /// One side's part of the evaluation, from its own side.
 struct Side {
     score: Tapered,
-    /// The danger its attacks pose to the enemy king: a middlegame bonus,
-    /// not linear in the weights.
-    danger: i32,
+    /// Its pieces' attacks on the enemy king's ring, for `king::danger`.
+    ring: RingAttack,
     /// Every square its pieces attack (pawns and king included).
     attacks: Bitboard,
     /// Every square its pieces but the king attack.
@@ -106,6 +105,22 @@ struct Side {
     king_attacks: Bitboard,
     /// What its knights, bishops, rooks and queens attack, by kind.
     by_kind: [Bitboard; 4],
+}
+
+/// A side's attack on the enemy king's ring (Stockfish's classical
+/// `kingRing`: the squares around the king, moved off the edge, less those
+/// two of the king's own pawns guard).
+#[derive(Debug, Clone, Copy, Default)]
+struct RingAttack {
+    /// The pieces and pawns attacking the ring.
+    attackers: i32,
+    /// The pieces' [`KING_RING_ATTACKER`] weights, summed.
+    weight: i32,
+    /// The pieces' attacks on the squares next to the enemy king, counted
+    /// by piece.
+    adjacent: i32,
+    /// The middlegame part of its mobility weights.
+    mobility: i32,
 }
 
 /// A side's score as its terms are summed, and the tracer told of each
@@ -150,6 +165,8 @@ impl ChessEvaluator {
         let safe = !own & !pawn_sets.enemy_attacks;
         let their_king = board.king_of(them);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k) | Bitboard::from(k));
+        let king_ring = their_king.map_or(Bitboard::EMPTY, |k| king::ring(board, k, them));
+        let king_adjacent = their_king.map_or(Bitboard::EMPTY, king_attacks);
 
         let mut terms = Terms {
             score: Tapered::default(),
@@ -158,6 +175,10 @@ impl ChessEvaluator {
         };
         let mut king_attack_units = 0;
         let mut king_attackers = 0;
+        let mut ring = RingAttack {
+            attackers: (pawn_sets.attacks & king_ring).count() as i32,
+            ..RingAttack::default()
+        };
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         let pawn_threats = pawn_sets.attacks;
@@ -186,6 +207,12 @@ impl ChessEvaluator {
                 };
                 let mobility = (attacks & safe).count();
                 terms.add(MOBILITY_START[r - 1] + mobility, 1);
+                ring.mobility += WEIGHTS[MOBILITY_START[r - 1] + mobility].0;
+                if !(attacks & king_ring).is_empty() {
+                    ring.attackers += 1;
+                    ring.weight += KING_RING_ATTACKER[r - 1];
+                    ring.adjacent += (attacks & king_adjacent).count() as i32;
+                }
                 if role == Role::Rook
                     && mobility <= 3
                     && let Some(king) = our_king
@@ -216,12 +243,9 @@ impl ChessEvaluator {
         let king_area = our_king.map_or(Bitboard::EMPTY, king_attacks);
         twice |= defends & king_area;
         let attacks = defends | king_area;
-        // Attacks on the enemy king grow quadratically: two attackers are far
-        // more than twice as dangerous as one.
-        let danger = (king_attack_units * king_attack_units / 6).min(500);
         Side {
             score: terms.score,
-            danger,
+            ring,
             attacks,
             defends,
             passed,
@@ -252,7 +276,8 @@ impl ChessEvaluator {
         };
         total += WEIGHTS[SIDE_TO_MOVE] * to_move;
         tracer.add(SIDE_TO_MOVE, to_move);
-        let offset = Tapered(white.danger - black.danger, 0) + endgame::mating(board);
+        let mut offset = king::danger(board, Color::Black, &black, &white) + endgame::mating(board);
+        offset -= king::danger(board, Color::White, &white, &black);
         total += offset;
         let mut parts = Trace {
             coefficients: Vec::new(),

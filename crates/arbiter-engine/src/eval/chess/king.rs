@@ -1,9 +1,10 @@
 //! Chess king safety from the king's side: its pawn shield and open files,
-//! the enemy's safe checks and storming pawns, castling rights; and, as
-//! the attacker, the enemy king's flank.
+//! the enemy's safe checks and storming pawns, castling rights; as the
+//! attacker, the enemy king's flank; and the danger to a king from both
+//! sides' attacks, which grows with its square.
 
-use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position};
+use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square};
 
 use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm};
 use super::*;
@@ -113,4 +114,137 @@ pub(super) fn flank<T: Tracer>(
         terms.add(KING_FLANK_ATTACK + 1, (attacked & us.twice).count() as i32);
         terms.add(KING_FLANK_ATTACK + 2, (area & them.attacks).count() as i32);
     }
+}
+
+/// Stockfish's classical king-danger units for safe checks by a knight,
+/// bishop, rook and queen: one square to check from, more than one.
+const SAFE_CHECK_DANGER: [[i32; 2]; 4] = [[792, 1283], [645, 967], [1084, 1897], [772, 1119]];
+
+/// Centipawns per 100 of Stockfish's classical internal units: its minor
+/// and major pieces' middlegame values against ours (a knight 781 against
+/// 357, a queen 2538 against 1085).
+const UNITS_PERCENT: i32 = 46;
+
+/// The share of Stockfish's king-danger penalty taken, in percent of its
+/// value in our units.
+const DANGER_PERCENT: i32 = 33;
+
+/// The ring of `color`'s king on `king` (Stockfish's classical
+/// `kingRing`): the squares around it, as if it stood off the board's
+/// edge, less those two of its own pawns attack.
+pub(super) fn ring(board: &Board, king: Square, color: Color) -> Bitboard {
+    let centre = Square::from_coords(
+        king.file().clamp(File::B, File::G),
+        king.rank().clamp(Rank::Second, Rank::Seventh),
+    );
+    let pawns = board.pawns() & board.by_color(color);
+    let west = forward(color, pawns & !Bitboard::from_file(File::A)).shift(-1);
+    let east = forward(color, pawns & !Bitboard::from_file(File::H)).shift(1);
+    (king_attacks(centre) | Bitboard::from(centre)) & !(west & east)
+}
+
+/// The danger to `color`'s king from `attacker`'s pieces, `defender`
+/// being its own side: Stockfish's classical king danger (the ring's
+/// attackers by weight, the attacks next to the king, its weak ring
+/// squares, safe and unsafe checks, pieces pinned to it or shielding a
+/// discovered check, attacks on its flank squared, the mobility
+/// difference; less without the attacker's queen, with a knight by the
+/// king, and for the flank's defenders), as a penalty that grows with the
+/// square of the danger in the middlegame and linearly in the endgame,
+/// from `attacker`'s side. It is not linear in the weights, so a trace
+/// takes it as a constant.
+pub(super) fn danger(board: &Board, color: Color, defender: &Side, attacker: &Side) -> Tapered {
+    let Some(king) = board.king_of(color) else {
+        return Tapered::default();
+    };
+    let them = !color;
+    let occupied = board.occupied();
+    let ring_squares = ring(board, king, color);
+    // Squares the enemy attacks that we defend once at most, and only with
+    // the king or queen if at all.
+    let weak = attacker.attacks
+        & !defender.twice
+        & (!defender.attacks | defender.king_attacks | defender.by_kind[3]);
+    let safe = !board.by_color(them) & (!defender.attacks | (weak & attacker.twice));
+    let x_ray = occupied ^ (board.queens() & board.by_color(color));
+    let straight = rook_attacks(king, x_ray);
+    let diagonal = bishop_attacks(king, x_ray);
+
+    let mut units = 0;
+    let mut unsafe_checks = Bitboard::EMPTY;
+    let check = |squares: Bitboard, kind: usize| {
+        SAFE_CHECK_DANGER[kind][usize::from(squares.more_than_one())]
+    };
+    let rook_checks = straight & attacker.by_kind[2] & safe;
+    if rook_checks.is_empty() {
+        unsafe_checks |= straight & attacker.by_kind[2];
+    } else {
+        units += check(rook_checks, 2);
+    }
+    let queen_checks =
+        (straight | diagonal) & attacker.by_kind[3] & safe & !defender.by_kind[3] & !rook_checks;
+    if !queen_checks.is_empty() {
+        units += check(queen_checks, 3);
+    }
+    let bishop_checks = diagonal & attacker.by_kind[1] & safe & !queen_checks;
+    if bishop_checks.is_empty() {
+        unsafe_checks |= diagonal & attacker.by_kind[1];
+    } else {
+        units += check(bishop_checks, 1);
+    }
+    let knight_checks = knight_attacks(king) & attacker.by_kind[0];
+    if (knight_checks & safe).is_empty() {
+        unsafe_checks |= knight_checks;
+    } else {
+        units += check(knight_checks & safe, 0);
+    }
+
+    let camp = match color {
+        Color::White => Bitboard(0x0000_00ff_ffff_ffff),
+        Color::Black => Bitboard(0xffff_ffff_ff00_0000),
+    };
+    let flank = on_files(KING_FLANK[king.file() as usize]) & camp;
+    let flank_attacked = flank & attacker.attacks;
+    let flank_attack = (flank_attacked.count() + (flank_attacked & attacker.twice).count()) as i32;
+    let flank_defence = (flank & defender.attacks).count() as i32;
+    let mobility = (attacker.ring.mobility - defender.ring.mobility) * 100 / UNITS_PERCENT;
+    let no_queen = (board.queens() & board.by_color(them)).is_empty();
+    let knight_guard = !(defender.by_kind[0] & defender.king_attacks).is_empty();
+
+    units += attacker.ring.attackers * attacker.ring.weight
+        + 183 * (ring_squares & weak).count() as i32
+        + 148 * unsafe_checks.count() as i32
+        + 98 * blockers(board, king, color).count() as i32
+        + 69 * attacker.ring.adjacent
+        + 3 * flank_attack * flank_attack / 8
+        + mobility
+        - 873 * i32::from(no_queen)
+        - 100 * i32::from(knight_guard)
+        - 4 * flank_defence
+        + 37;
+    if units <= 100 {
+        return Tapered::default();
+    }
+    Tapered(
+        units * units / 4096 * UNITS_PERCENT * DANGER_PERCENT / 10_000,
+        units / 16 * UNITS_PERCENT * DANGER_PERCENT / 10_000,
+    )
+}
+
+/// The pieces of either side that alone stand between `color`'s king on
+/// `king` and an enemy slider: pinned, or shielding a discovered check.
+pub(super) fn blockers(board: &Board, king: Square, color: Color) -> Bitboard {
+    let enemy = board.by_color(!color);
+    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & enemy;
+    let occupied = board.occupied() ^ snipers;
+    let mut found = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = between(king, sniper) & occupied;
+        if !between.more_than_one() {
+            found |= between;
+        }
+    }
+    found
 }

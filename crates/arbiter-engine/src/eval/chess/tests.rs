@@ -462,3 +462,60 @@ fn extra_queen_is_winning() {
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 800);
     assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -800);
 }
+
+#[test]
+fn king_ring_leaves_the_edge_and_the_squares_two_own_pawns_guard() {
+    let board = position("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1").board().clone();
+    let ring = king::ring(&board, Square::G1, Color::White);
+    // Centred on g2 (off the first rank); g3 is guarded by f2 and h2.
+    let expected = [
+        Square::F1,
+        Square::G1,
+        Square::H1,
+        Square::F2,
+        Square::G2,
+        Square::H2,
+        Square::F3,
+        Square::H3,
+    ]
+    .into_iter()
+    .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from(s));
+    assert_eq!(ring, expected);
+}
+
+#[test]
+fn king_blockers_stand_alone_between_it_and_an_enemy_slider() {
+    // The knight on e2 is pinned by the rook, the pawn on d2 by the
+    // bishop; the queen's file has two pieces in it.
+    let board = position("3qk3/8/8/8/1b6/8/3PN3/3QK3 w - - 0 1")
+        .board()
+        .clone();
+    let blockers = king::blockers(&board, Square::E1, Color::White);
+    assert_eq!(blockers, Bitboard::from(Square::D2));
+    let board = position("3qr1k1/8/8/8/1b6/8/3PN3/3QK3 w - - 0 1")
+        .board()
+        .clone();
+    let blockers = king::blockers(&board, Square::E1, Color::White);
+    assert_eq!(
+        blockers,
+        Bitboard::from(Square::D2) | Bitboard::from(Square::E2)
+    );
+}
+
+#[test]
+fn king_danger_grows_with_the_attack_and_mirrors_with_the_colours() {
+    // Black castled; White's queen, knight and bishop aim at h7.
+    let attacked = "r1bq1rk1/pppn1ppp/4p3/3pP1NQ/3P4/3B4/PPP2PPP/R1B1K2R w KQ - 0 1";
+    let quiet = "r1bq1rk1/pppn1ppp/4p3/3pP3/3P4/3B1N2/PPP1QPPP/R1B1K2R w KQ - 0 1";
+    let danger = |fen: &str| trace(&position(fen)).offset;
+    assert!(
+        danger(attacked).0 > danger(quiet).0 + 50,
+        "{:?}",
+        danger(attacked)
+    );
+    let mirrored = "r1b1k2r/ppp2ppp/3b4/3p4/3Pp1nq/4P3/PPPN1PPP/R1BQ1RK1 b kq - 0 1";
+    assert_eq!(
+        danger(mirrored),
+        Tapered(-danger(attacked).0, -danger(attacked).1)
+    );
+}
