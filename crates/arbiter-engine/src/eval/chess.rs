@@ -19,7 +19,7 @@
 //! [`LAYOUT`]); [`trace`] gives a position's evaluation as a function of
 //! them, for tuning.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, ray, rook_attacks};
 use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Role};
 
 use super::trace::{Coefficients, NoTrace, Tapered, Trace, Tracer};
@@ -162,7 +162,21 @@ impl ChessEvaluator {
         let occupied = board.occupied();
         let own = board.by_color(us);
         let pawn_sets = PawnSets::new(board, us);
-        let safe = !own & !pawn_sets.enemy_attacks;
+        let our_king = board.king_of(us);
+        // Stockfish's classical mobility area: neither squares enemy pawns
+        // attack, nor own pawns that are blocked or have yet to advance two
+        // ranks, nor the own king and queens, nor a piece that alone
+        // shields the own king from an enemy slider.
+        let low_ranks = match us {
+            Color::White => Bitboard(0x0000_0000_00ff_ff00),
+            Color::Black => Bitboard(0x00ff_ff00_0000_0000),
+        };
+        let stuck_pawns = pawn_sets.ours & (backward(us, occupied) | low_ranks);
+        let shields = our_king.map_or(Bitboard::EMPTY, |k| king::blockers(board, k, us));
+        let mobility_area = !(stuck_pawns
+            | (own & (board.kings() | board.queens()))
+            | shields
+            | pawn_sets.enemy_attacks);
         let their_king = board.king_of(them);
         let king_zone = their_king.map_or(Bitboard::EMPTY, |k| king_attacks(k) | Bitboard::from(k));
         let king_ring = their_king.map_or(Bitboard::EMPTY, |k| king::ring(board, k, them));
@@ -182,7 +196,11 @@ impl ChessEvaluator {
         // What each kind attacks (knight, bishop, rook, queen).
         let mut attacks_by_kind = [Bitboard::EMPTY; 4];
         let pawn_threats = pawn_sets.attacks;
-        let our_king = board.king_of(us);
+        // Sliders see through the queens, rooks through their own rooks too
+        // (Stockfish's classical x-rays: what stands behind is attacked as
+        // soon as the front piece moves or exchanges).
+        let through_queens = occupied ^ board.queens();
+        let through_rooks = through_queens ^ (board.rooks() & own);
         // What the pawns and pieces so far attack, and what two of them do.
         let mut defends = pawn_threats;
         let mut twice = Bitboard::EMPTY;
@@ -198,14 +216,20 @@ impl ChessEvaluator {
                 terms.tracer.add(MATERIAL + r, sign);
                 terms.tracer.add(psqt_index(r, relative.to_usize()), sign);
                 *phase_material += PHASE_WEIGHT[r];
-                let attacks = match role {
+                let mut attacks = match role {
                     Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, occupied),
-                    Role::Rook => rook_attacks(sq, occupied),
+                    Role::Bishop => bishop_attacks(sq, through_queens),
+                    Role::Rook => rook_attacks(sq, through_rooks),
                     Role::Queen => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
                     Role::Pawn | Role::King => continue,
                 };
-                let mobility = (attacks & safe).count();
+                // A pinned piece moves along its pin's line only.
+                if let Some(king) = our_king
+                    && shields.contains(sq)
+                {
+                    attacks &= ray(king, sq);
+                }
+                let mobility = (attacks & mobility_area).count();
                 terms.add(MOBILITY_START[r - 1] + mobility, 1);
                 ring.mobility += WEIGHTS[MOBILITY_START[r - 1] + mobility].0;
                 if !(attacks & king_ring).is_empty() {

@@ -9,9 +9,10 @@ pub(super) const MATERIAL: usize = 0;
 /// Piece-square weights, 64 per role in role order, each laid out from a8
 /// (index 0) to h1 (index 63) as the side sees the board from behind.
 pub(super) const PIECE_SQUARE: usize = MATERIAL + 6;
-/// Mobility by the number of attacked squares not held by own pieces nor
-/// attacked by enemy pawns, a weight per count: knight (0 to 8), bishop
-/// (0 to 13), rook (0 to 14), queen (0 to 27).
+/// Mobility by the number of attacked squares in the mobility area (no
+/// square an enemy pawn attacks, nor a stuck own pawn, the own king or
+/// queens, or a piece shielding the own king), a weight per count: knight
+/// (0 to 8), bishop (0 to 13), rook (0 to 14), queen (0 to 27).
 pub(super) const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
 /// Where each role's mobility table starts (knight, bishop, rook, queen).
 pub(super) const MOBILITY_START: [usize; 4] =
