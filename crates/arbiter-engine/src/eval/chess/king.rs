@@ -6,7 +6,7 @@
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square};
 
-use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm};
+use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm, relative_rank};
 use super::*;
 use crate::eval::trace::Tracer;
 
@@ -36,6 +36,24 @@ pub(super) fn safety<T: Tracer>(
         }
     }
     if let Some(king) = our_king {
+        // Where the king can still castle, it is sheltered as well as the
+        // better of its square and the castled one (Stockfish's classical).
+        let mut best = Shelter::of(king, us, pawn_sets);
+        for (side, file) in [
+            (CastlingSide::KingSide, File::G),
+            (CastlingSide::QueenSide, File::C),
+        ] {
+            if position.castles().has(us, side) {
+                let castled = Square::from_coords(file, king.rank());
+                let shelter = Shelter::of(castled, us, pawn_sets);
+                if shelter.middlegame > best.middlegame {
+                    best = shelter;
+                }
+            }
+        }
+        for &index in &best.weights {
+            terms.add(index, 1);
+        }
         terms.add(
             KING_SHIELD_PAWN,
             (pawn_shield(king, us) & our_pawns).count() as i32,
@@ -77,6 +95,62 @@ pub(super) fn safety<T: Tracer>(
             PAWN_STORM,
             (pawn_storm(king, them) & our_pawns).count() as i32,
         );
+    }
+}
+
+/// A king's pawn shelter on a square: the weights it counts once each
+/// (three files' shelter and storm, the king's file), and their
+/// middlegame sum, to choose between squares by.
+struct Shelter {
+    weights: [usize; 7],
+    middlegame: i32,
+}
+
+impl Shelter {
+    /// `color`'s shelter for its king on `king`: on the three files around
+    /// it, the own pawn nearest the own side in front of the king and not
+    /// attacked by an enemy pawn, the enemy's nearest pawn there, blocked
+    /// or not by an own pawn right before it; and the king's file's pawns.
+    fn of(king: Square, color: Color, pawn_sets: &PawnSets) -> Self {
+        let rank = relative_rank(king, color);
+        // The king's rank and those before it, from `color`'s side.
+        let in_front = Bitboard(match color {
+            Color::White => u64::MAX << (8 * rank),
+            Color::Black => u64::MAX >> (8 * rank),
+        });
+        let ours = pawn_sets.ours & in_front & !pawn_sets.enemy_attacks;
+        let theirs = pawn_sets.theirs & in_front;
+        let nearest = |pawns: Bitboard| {
+            let ranks = pawns.into_iter().map(|p| relative_rank(p, color) as usize);
+            ranks.min().unwrap_or(0)
+        };
+        let centre = king.file().clamp(File::B, File::G);
+        let mut weights = [0; 7];
+        for (i, file) in [centre.offset(-1), Some(centre), centre.offset(1)]
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let on_file = Bitboard::from_file(file);
+            let edge = (file as usize).min(7 - file as usize);
+            let our_rank = nearest(ours & on_file);
+            let their_rank = nearest(theirs & on_file);
+            weights[2 * i] = KING_SHELTER + edge * 8 + our_rank;
+            weights[2 * i + 1] = if our_rank != 0 && our_rank + 1 == their_rank {
+                KING_STORM_BLOCKED + their_rank
+            } else {
+                KING_STORM + edge * 8 + their_rank
+            };
+        }
+        let file = Bitboard::from_file(king.file());
+        let own_open = usize::from((pawn_sets.ours & file).is_empty());
+        let their_open = usize::from((pawn_sets.theirs & file).is_empty());
+        weights[6] = KING_ON_FILE + 2 * own_open + their_open;
+        let middlegame = weights.iter().map(|&w| WEIGHTS[w].0).sum();
+        Shelter {
+            weights,
+            middlegame,
+        }
     }
 }
 
