@@ -1,7 +1,7 @@
-//! Chess king safety from the king's side: its pawn shield and open files,
-//! the enemy's safe checks and storming pawns, castling rights; as the
-//! attacker, the enemy king's flank; and the danger to a king from both
-//! sides' attacks, which grows with its square.
+//! Chess king safety from the king's side: its pawn shield, shelter and
+//! open files, the enemy's safe checks and storming pawns, castling
+//! rights; as the attacker, the enemy king's flank; and the danger to a
+//! king from both sides' attacks, which grows with its square.
 
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square};
