@@ -142,7 +142,8 @@ impl<T: Tracer> Terms<'_, T> {
 }
 
 /// The chess evaluation described in the module doc; it holds no state
-/// (its pawn terms' per-thread cache, in `pawns.rs`, changes no score).
+/// (its per-thread cache of the pawn terms and the king shelter, in
+/// `pawns.rs`, changes no score).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 

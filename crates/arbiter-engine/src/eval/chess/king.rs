@@ -6,7 +6,7 @@
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square};
 
-use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm, relative_rank};
+use super::pawns::{self, PawnSets, on_files, pawn_shield, pawn_storm, relative_rank};
 use super::*;
 use crate::eval::trace::Tracer;
 
@@ -36,23 +36,21 @@ pub(super) fn safety<T: Tracer>(
         }
     }
     if let Some(king) = our_king {
-        // Where the king can still castle, it is sheltered as well as the
-        // better of its square and the castled one (Stockfish's classical).
-        let mut best = Shelter::of(king, us, pawn_sets);
-        for (side, file) in [
-            (CastlingSide::KingSide, File::G),
-            (CastlingSide::QueenSide, File::C),
-        ] {
-            if position.castles().has(us, side) {
-                let castled = Square::from_coords(file, king.rank());
-                let shelter = Shelter::of(castled, us, pawn_sets);
-                if shelter.middlegame > best.middlegame {
-                    best = shelter;
-                }
+        let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .map(|side| position.castles().has(us, side));
+        if T::RECORDS {
+            for &index in &Shelter::best(king, us, rights, pawn_sets).weights {
+                terms.add(index, 1);
             }
-        }
-        for &index in &best.weights {
-            terms.add(index, 1);
+        } else {
+            let key = Shelter::key(king, rights);
+            terms.score += pawns::cached_shelter(us, pawn_sets, key, || {
+                let best = Shelter::best(king, us, rights, pawn_sets);
+                best.weights
+                    .iter()
+                    .map(|&w| WEIGHTS[w])
+                    .fold(Tapered::default(), |a, b| a + b)
+            });
         }
         terms.add(
             KING_SHIELD_PAWN,
@@ -107,6 +105,29 @@ struct Shelter {
 }
 
 impl Shelter {
+    /// The shelter of `color`'s king on `king`, or where it may still
+    /// castle (`rights`: kingside, queenside) the better of its square and
+    /// the castled one by middlegame weight (Stockfish's classical).
+    fn best(king: Square, color: Color, rights: [bool; 2], pawn_sets: &PawnSets) -> Self {
+        let mut best = Shelter::of(king, color, pawn_sets);
+        for (right, file) in rights.into_iter().zip([File::G, File::C]) {
+            if right {
+                let castled = Square::from_coords(file, king.rank());
+                let shelter = Shelter::of(castled, color, pawn_sets);
+                if shelter.middlegame > best.middlegame {
+                    best = shelter;
+                }
+            }
+        }
+        best
+    }
+
+    /// What [`Shelter::best`] depends on besides the pawns, as a key from 1
+    /// (0 is none).
+    fn key(king: Square, rights: [bool; 2]) -> u16 {
+        1 + u16::from(king) + 64 * u16::from(rights[0]) + 128 * u16::from(rights[1])
+    }
+
     /// `color`'s shelter for its king on `king`: on the three files around
     /// it, the own pawn nearest the own side in front of the king and not
     /// attacked by an enemy pawn, the enemy's nearest pawn there, blocked
@@ -120,9 +141,15 @@ impl Shelter {
         });
         let ours = pawn_sets.ours & in_front & !pawn_sets.enemy_attacks;
         let theirs = pawn_sets.theirs & in_front;
+        // The relative rank of the pawn of `pawns` (on one file) nearest
+        // `color`'s side, 0 for none: its lowest square for White, highest
+        // for Black.
         let nearest = |pawns: Bitboard| {
-            let ranks = pawns.into_iter().map(|p| relative_rank(p, color) as usize);
-            ranks.min().unwrap_or(0)
+            let pawn = match color {
+                Color::White => pawns.first(),
+                Color::Black => pawns.last(),
+            };
+            pawn.map_or(0, |p| relative_rank(p, color) as usize)
         };
         let centre = king.file().clamp(File::B, File::G);
         let mut weights = [0; 7];
