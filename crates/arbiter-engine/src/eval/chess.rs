@@ -5,8 +5,9 @@
 //! bishop pair, rooks' files and ranks, outposts, space, bishops' pawns and
 //! diagonals, minors behind pawns and near their king, a queen's
 //! infiltration, the material's imbalance); king safety (`king.rs` and
-//! here: the shield, open files, storming pawns, safe checks, castling
-//! rights, the king's flank, attack units and attackers on its zone, and
+//! here: the shield, the shelter and storm by file, open files, storming
+//! pawns, safe checks, castling rights, the king's flank, attack units
+//! and attackers on its zone, and
 //! the king danger from both sides' attacks, which grows with its square);
 //! threats (`threats.rs`: on greater, hanging and weak pieces, by the king
 //! and by safe pawn pushes, restricted squares, squares to attack the queen
@@ -141,7 +142,8 @@ impl<T: Tracer> Terms<'_, T> {
 }
 
 /// The chess evaluation described in the module doc; it holds no state
-/// (its pawn terms' per-thread cache, in `pawns.rs`, changes no score).
+/// (its per-thread cache of the pawn terms and the king shelter, in
+/// `pawns.rs`, changes no score).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ChessEvaluator;
 

@@ -1,12 +1,12 @@
-//! Chess king safety from the king's side: its pawn shield and open files,
-//! the enemy's safe checks and storming pawns, castling rights; as the
-//! attacker, the enemy king's flank; and the danger to a king from both
-//! sides' attacks, which grows with its square.
+//! Chess king safety from the king's side: its pawn shield, shelter and
+//! open files, the enemy's safe checks and storming pawns, castling
+//! rights; as the attacker, the enemy king's flank; and the danger to a
+//! king from both sides' attacks, which grows with its square.
 
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, File, Position, Rank, Square};
 
-use super::pawns::{PawnSets, on_files, pawn_shield, pawn_storm};
+use super::pawns::{self, PawnSets, on_files, pawn_shield, pawn_storm, relative_rank};
 use super::*;
 use crate::eval::trace::Tracer;
 
@@ -36,6 +36,22 @@ pub(super) fn safety<T: Tracer>(
         }
     }
     if let Some(king) = our_king {
+        let rights = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .map(|side| position.castles().has(us, side));
+        if T::RECORDS {
+            for &index in &Shelter::best(king, us, rights, pawn_sets).weights {
+                terms.add(index, 1);
+            }
+        } else {
+            let key = Shelter::key(king, rights);
+            terms.score += pawns::cached_shelter(us, pawn_sets, key, || {
+                let best = Shelter::best(king, us, rights, pawn_sets);
+                best.weights
+                    .iter()
+                    .map(|&w| WEIGHTS[w])
+                    .fold(Tapered::default(), |a, b| a + b)
+            });
+        }
         terms.add(
             KING_SHIELD_PAWN,
             (pawn_shield(king, us) & our_pawns).count() as i32,
@@ -77,6 +93,91 @@ pub(super) fn safety<T: Tracer>(
             PAWN_STORM,
             (pawn_storm(king, them) & our_pawns).count() as i32,
         );
+    }
+}
+
+/// A king's pawn shelter on a square: the weights it counts once each
+/// (three files' shelter and storm, the king's file), and their
+/// middlegame sum, to choose between squares by.
+struct Shelter {
+    weights: [usize; 7],
+    middlegame: i32,
+}
+
+impl Shelter {
+    /// The shelter of `color`'s king on `king`, or where it may still
+    /// castle (`rights`: kingside, queenside) the better of its square and
+    /// the castled one by middlegame weight (Stockfish's classical).
+    fn best(king: Square, color: Color, rights: [bool; 2], pawn_sets: &PawnSets) -> Self {
+        let mut best = Shelter::of(king, color, pawn_sets);
+        for (right, file) in rights.into_iter().zip([File::G, File::C]) {
+            if right {
+                let castled = Square::from_coords(file, king.rank());
+                let shelter = Shelter::of(castled, color, pawn_sets);
+                if shelter.middlegame > best.middlegame {
+                    best = shelter;
+                }
+            }
+        }
+        best
+    }
+
+    /// What [`Shelter::best`] depends on besides the pawns, as a key from 1
+    /// (0 is none).
+    fn key(king: Square, rights: [bool; 2]) -> u16 {
+        1 + u16::from(king) + 64 * u16::from(rights[0]) + 128 * u16::from(rights[1])
+    }
+
+    /// `color`'s shelter for its king on `king`: on the three files around
+    /// it, the own pawn nearest the own side in front of the king and not
+    /// attacked by an enemy pawn, the enemy's nearest pawn there, blocked
+    /// or not by an own pawn right before it; and the king's file's pawns.
+    fn of(king: Square, color: Color, pawn_sets: &PawnSets) -> Self {
+        let rank = relative_rank(king, color);
+        // The king's rank and those before it, from `color`'s side.
+        let in_front = Bitboard(match color {
+            Color::White => u64::MAX << (8 * rank),
+            Color::Black => u64::MAX >> (8 * rank),
+        });
+        let ours = pawn_sets.ours & in_front & !pawn_sets.enemy_attacks;
+        let theirs = pawn_sets.theirs & in_front;
+        // The relative rank of the pawn of `pawns` (on one file) nearest
+        // `color`'s side, 0 for none: its lowest square for White, highest
+        // for Black.
+        let nearest = |pawns: Bitboard| {
+            let pawn = match color {
+                Color::White => pawns.first(),
+                Color::Black => pawns.last(),
+            };
+            pawn.map_or(0, |p| relative_rank(p, color) as usize)
+        };
+        let centre = king.file().clamp(File::B, File::G);
+        let mut weights = [0; 7];
+        for (i, file) in [centre.offset(-1), Some(centre), centre.offset(1)]
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let on_file = Bitboard::from_file(file);
+            let edge = (file as usize).min(7 - file as usize);
+            let our_rank = nearest(ours & on_file);
+            let their_rank = nearest(theirs & on_file);
+            weights[2 * i] = KING_SHELTER + edge * 8 + our_rank;
+            weights[2 * i + 1] = if our_rank != 0 && our_rank + 1 == their_rank {
+                KING_STORM_BLOCKED + their_rank
+            } else {
+                KING_STORM + edge * 8 + their_rank
+            };
+        }
+        let file = Bitboard::from_file(king.file());
+        let own_open = usize::from((pawn_sets.ours & file).is_empty());
+        let their_open = usize::from((pawn_sets.theirs & file).is_empty());
+        weights[6] = KING_ON_FILE + 2 * own_open + their_open;
+        let middlegame = weights.iter().map(|&w| WEIGHTS[w].0).sum();
+        Shelter {
+            weights,
+            middlegame,
+        }
     }
 }
 

@@ -159,8 +159,24 @@ pub(super) const IMBALANCE_OURS: usize = SIDE_TO_MOVE + 1;
 /// Per pair of an own kind and a lesser enemy kind in
 /// [`IMBALANCE_THEIRS_PAIRS`], the product of their counts.
 pub(super) const IMBALANCE_THEIRS: usize = IMBALANCE_OURS + IMBALANCE_OURS_PAIRS.len();
+/// The king's pawn shelter (Stockfish's classical), on each of the three
+/// files around the king (its file moved off the edge): per file, by the
+/// file's distance to the board's edge (0 to 3, 8 weights each) and the
+/// relative rank of the own pawn nearest the own side on it, in front of
+/// the king and not attacked by an enemy pawn (0: none).
+pub(super) const KING_SHELTER: usize = IMBALANCE_THEIRS + IMBALANCE_THEIRS_PAIRS.len();
+/// On the same files, by the file's distance to the edge and the relative
+/// rank of the enemy pawn nearest the own side, in front of the king (0:
+/// none), unless an own pawn stands right before it.
+pub(super) const KING_STORM: usize = KING_SHELTER + 32;
+/// An enemy pawn of those files blocked by an own pawn right before it, by
+/// its relative rank.
+pub(super) const KING_STORM_BLOCKED: usize = KING_STORM + 32;
+/// The king's file by its pawns: both sides', own only, the enemy's only,
+/// none.
+pub(super) const KING_ON_FILE: usize = KING_STORM_BLOCKED + 8;
 /// The number of chess weights.
-pub const WEIGHT_COUNT: usize = IMBALANCE_THEIRS + IMBALANCE_THEIRS_PAIRS.len();
+pub const WEIGHT_COUNT: usize = KING_ON_FILE + 4;
 
 /// The kinds the imbalance counts: the bishop pair (0 or 1), pawns,
 /// knights, bishops, rooks, queens.
@@ -210,7 +226,7 @@ pub(super) const IMBALANCE_THEIRS_PAIRS: [(usize, usize); 14] = [
 ];
 
 /// The parts of [`super::WEIGHTS`], in order.
-pub const LAYOUT: [Group; 47] = [
+pub const LAYOUT: [Group; 51] = [
     group(
         "material: pawn, knight, bishop, rook, queen, king",
         MATERIAL,
@@ -402,6 +418,30 @@ pub const LAYOUT: [Group; 47] = [
         IMBALANCE_THEIRS,
         IMBALANCE_THEIRS_PAIRS.len(),
         5,
+    ),
+    group(
+        "king shelter: by the file's distance to the edge (0 to 3), the own pawn's relative rank (0: none)",
+        KING_SHELTER,
+        32,
+        8,
+    ),
+    group(
+        "king storm: by the file's distance to the edge (0 to 3), the enemy pawn's relative rank (0: none)",
+        KING_STORM,
+        32,
+        8,
+    ),
+    group(
+        "king storm blocked: by the enemy pawn's relative rank",
+        KING_STORM_BLOCKED,
+        8,
+        8,
+    ),
+    group(
+        "king's file: pawns of both sides, own only, the enemy's only, none",
+        KING_ON_FILE,
+        4,
+        4,
     ),
 ];
 

@@ -31,6 +31,19 @@ impl PawnSets {
     }
 }
 
+/// `us`'s king shelter score, which depends on the pawns and `key` alone
+/// (the king's square and castling rights): from the pawn cache's entry
+/// for these pawns when it holds `key`, else `compute`d and stored there.
+/// The entry is [`structure`]'s, filled earlier in the same evaluation.
+pub(super) fn cached_shelter(
+    us: Color,
+    pawn_sets: &PawnSets,
+    key: u16,
+    compute: impl FnOnce() -> Tapered,
+) -> Tapered {
+    cache::shelter(us, pawn_sets, key, compute)
+}
+
 /// `us`'s pawn-structure terms, added to `terms`; returns `us`'s passed pawns.
 pub(super) fn structure<T: Tracer>(
     board: &Board,
@@ -186,7 +199,7 @@ mod cache {
     use super::*;
     use crate::eval::trace::NoTrace;
 
-    /// Slots: 2^12 of an entry per colour, 256 KiB. (At 2^11 a 100,000-node
+    /// Slots: 2^12 of an entry per colour, 384 KiB. (At 2^11 a 100,000-node
     /// search from the opening missed 20 % of its lookups, at 2^13 17 %:
     /// most misses are structures met for the first time.)
     const BITS: u32 = 12;
@@ -200,6 +213,9 @@ mod cache {
         theirs: Bitboard,
         score: Tapered,
         passed: Bitboard,
+        /// The key [`shelter`] was last computed for (0: none yet).
+        shelter_key: u16,
+        shelter: Tapered,
     }
 
     const ZERO: Entry = Entry {
@@ -207,7 +223,15 @@ mod cache {
         theirs: Bitboard::EMPTY,
         score: Tapered(0, 0),
         passed: Bitboard::EMPTY,
+        shelter_key: 0,
+        shelter: Tapered(0, 0),
     };
+
+    fn slot(pawn_sets: &PawnSets) -> usize {
+        let (ours, theirs) = (pawn_sets.ours, pawn_sets.theirs);
+        let mixed = (ours.0 ^ theirs.0.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - BITS)) as usize
+    }
 
     thread_local! {
         /// Per colour (`Color as usize`), direct-mapped; allocated in a
@@ -220,8 +244,7 @@ mod cache {
     /// when it holds these pawns, else computed and stored.
     pub(super) fn pawns_alone(us: Color, pawn_sets: &PawnSets) -> (Tapered, Bitboard) {
         let (ours, theirs) = (pawn_sets.ours, pawn_sets.theirs);
-        let mixed = (ours.0 ^ theirs.0.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = (mixed >> (64 - BITS)) as usize;
+        let slot = slot(pawn_sets);
         TABLE.with_borrow_mut(|table| {
             let entry = &mut table[slot][us as usize];
             if entry.ours != ours || entry.theirs != theirs {
@@ -236,9 +259,33 @@ mod cache {
                     theirs,
                     score: terms.score,
                     passed,
+                    shelter_key: 0,
+                    shelter: Tapered::default(),
                 };
             }
             (entry.score, entry.passed)
+        })
+    }
+
+    /// See [`super::cached_shelter`]. Should the entry hold other pawns
+    /// (it cannot while [`pawns_alone`] fills it first), the shelter is
+    /// computed and not stored.
+    pub(super) fn shelter(
+        us: Color,
+        pawn_sets: &PawnSets,
+        key: u16,
+        compute: impl FnOnce() -> Tapered,
+    ) -> Tapered {
+        TABLE.with_borrow_mut(|table| {
+            let entry = &mut table[slot(pawn_sets)][us as usize];
+            if entry.ours != pawn_sets.ours || entry.theirs != pawn_sets.theirs {
+                return compute();
+            }
+            if entry.shelter_key != key {
+                entry.shelter = compute();
+                entry.shelter_key = key;
+            }
+            entry.shelter
         })
     }
 }

@@ -519,3 +519,34 @@ fn king_danger_grows_with_the_attack_and_mirrors_with_the_colours() {
         Tapered(-danger(attacked).0, -danger(attacked).1)
     );
 }
+
+#[test]
+fn king_shelter_storm_and_file_by_the_edge_and_the_nearest_pawns() {
+    // White's king behind f2, g2, h2 (relative rank index 1, files 2, 1
+    // and 0 from the edge); Black's has no pawns: every file empty.
+    let sheltered = "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    for edge in 0..3 {
+        assert_eq!(coefficient(sheltered, KING_SHELTER + edge * 8 + 1), 1);
+        assert_eq!(coefficient(sheltered, KING_SHELTER + edge * 8), -1);
+    }
+    // White's king file has own pawns only (index 1), Black's the enemy's
+    // only (index 2).
+    assert_eq!(coefficient(sheltered, KING_ON_FILE + 1), 1);
+    assert_eq!(coefficient(sheltered, KING_ON_FILE + 2), -1);
+    // A black pawn on g3 right before White's g2 is a blocked storm; on h4
+    // with h2 free of it, an unblocked one at relative rank index 3; a
+    // pawn behind the king counts for neither side.
+    let stormed = "6k1/8/8/8/7p/6p1/5PPP/6K1 w - - 0 1";
+    assert_eq!(coefficient(stormed, KING_STORM_BLOCKED + 2), 1);
+    assert_eq!(coefficient(stormed, KING_STORM + 3), 1);
+    // Castling rights let the king count the better of its square and the
+    // castled one, by their middlegame weights.
+    let shelter = |fen: &str| {
+        (KING_SHELTER..KING_ON_FILE + 4)
+            .map(|i| i32::from(coefficient(fen, i)) * WEIGHTS[i].0)
+            .sum::<i32>()
+    };
+    let can_castle = shelter("4k3/8/8/8/8/8/P4PPP/R3K2R w KQ - 0 1");
+    let cannot = shelter("4k3/8/8/8/8/8/P4PPP/R3K2R w - - 0 1");
+    assert!(can_castle >= cannot, "{can_castle} < {cannot}");
+}
