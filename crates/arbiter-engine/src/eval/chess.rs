@@ -7,8 +7,8 @@
 //! infiltration, the material's imbalance); king safety (`king.rs` and
 //! here: the shield, the shelter and storm by file, open files, storming
 //! pawns, safe checks, castling rights, the king's flank, attack units
-//! and attackers on its zone, and
-//! the king danger from both sides' attacks, which grows with its square);
+//! and attackers on its zone, and the king danger from both sides'
+//! attacks, which grows with its square);
 //! threats (`threats.rs`: on greater, hanging and weak pieces, by the king
 //! and by safe pawn pushes, restricted squares, squares to attack the queen
 //! from); how winnable the edge is (`endgame.rs`: the endgame sum scaled by
