@@ -92,6 +92,9 @@ struct Side {
     score: Tapered,
     /// Its pieces' attacks on the enemy king's ring, for `king::danger`.
     ring: RingAttack,
+    /// The pieces of either side that alone shield its king from an enemy
+    /// slider (`king::blockers`).
+    shields: Bitboard,
     /// Every square its pieces attack (pawns and king included).
     attacks: Bitboard,
     /// Every square its pieces but the king attack.
@@ -113,6 +116,8 @@ struct Side {
 /// two of the king's own pawns guard).
 #[derive(Debug, Clone, Copy, Default)]
 struct RingAttack {
+    /// The ring's squares.
+    squares: Bitboard,
     /// The pieces and pawns attacking the ring.
     attackers: i32,
     /// The pieces' [`KING_RING_ATTACKER`] weights, summed.
@@ -192,6 +197,7 @@ impl ChessEvaluator {
         let mut king_attack_units = 0;
         let mut king_attackers = 0;
         let mut ring = RingAttack {
+            squares: king_ring,
             attackers: (pawn_sets.attacks & king_ring).count() as i32,
             ..RingAttack::default()
         };
@@ -272,6 +278,7 @@ impl ChessEvaluator {
         Side {
             score: terms.score,
             ring,
+            shields,
             attacks,
             defends,
             passed,

@@ -260,7 +260,7 @@ pub(super) fn danger(board: &Board, color: Color, defender: &Side, attacker: &Si
     };
     let them = !color;
     let occupied = board.occupied();
-    let ring_squares = ring(board, king, color);
+    let ring_squares = attacker.ring.squares;
     // Squares the enemy attacks that we defend once at most, and only with
     // the king or queen if at all.
     let weak = attacker.attacks
@@ -315,7 +315,7 @@ pub(super) fn danger(board: &Board, color: Color, defender: &Side, attacker: &Si
     units += attacker.ring.attackers * attacker.ring.weight
         + 183 * (ring_squares & weak).count() as i32
         + 148 * unsafe_checks.count() as i32
-        + 98 * blockers(board, king, color).count() as i32
+        + 98 * defender.shields.count() as i32
         + 69 * attacker.ring.adjacent
         + 3 * flank_attack * flank_attack / 8
         + mobility
