@@ -223,22 +223,22 @@ pub const CHESS: SearchParams = SearchParams {
 /// history that reached them, but timed self-play at 30 ms a move scored
 /// +70 ± 49 Elo for keeping it against starting each search empty. It keeps
 /// the histories too (+12.8 ± 10.0 at 20,000 nodes with memory kept,
-/// BENCHMARKS.md, Engine changes), and its correction history keyed by
+/// docs/engine-changes.md), and its correction history keyed by
 /// soldiers, advisors and elephants scored +17.1 ± 12.6 there. The
 /// differences:
 /// - no IIR and no history in LMR;
 /// - quiescence neither stores to the table nor orders by it: doing both,
 ///   as chess does, scored -19.5 ± 17.8 Elo over 910 games with memory kept
-///   (BENCHMARKS.md, Engine changes);
+///   (docs/engine-changes.md);
 /// - every node gives all its moves their keys before it searches the
 ///   hash move: searching the hash move first, as chess does, is untested
 ///   here;
 /// - every check is extended: extending only checks that keep their
 ///   material, as chess does, scored +6.3 ± 10.7 Elo over 1,988 games, short
-///   of a verdict (BENCHMARKS.md, Engine changes);
+///   of a verdict (docs/engine-changes.md);
 /// - no double extensions: they passed their test in chess; here 449 games
 ///   at 60,000 nodes scored -1.6 ± 24.7 Elo, short of a verdict
-///   (BENCHMARKS.md, Engine changes);
+///   (docs/engine-changes.md);
 /// - the null move's reduction does not grow with the static evaluation's
 ///   margin above beta: it passed its test in chess and is untested here;
 /// - LMP spares checks: without it, xiangqi's pruning cut the mating
@@ -250,7 +250,7 @@ pub const CHESS: SearchParams = SearchParams {
 /// Futility pruning and LMP's halved count when not improving were once left
 /// out too, because a quiet xiangqi move often carries the threat (a cannon
 /// gaining a screen, a horse's leg freed). Since the fitted evaluation both
-/// are on as in chess: each passed its test (BENCHMARKS.md, Engine changes).
+/// are on as in chess: each passed its test (docs/engine-changes.md).
 pub const XIANGQI: SearchParams = SearchParams {
     lmp_spares_checks: true,
     iir_min_depth: MAX_DEPTH + 1,

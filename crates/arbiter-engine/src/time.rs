@@ -45,7 +45,7 @@ pub struct TimePlan {
 /// some 40 moves more from most positions, and a move spent early is worth
 /// more than one at the end (which the increment then pays for). 20, some
 /// 50 % more time a move early on, scored -15.2 ± 16.2 Elo against this in
-/// self-play at 2 s + 0.02 s (BENCHMARKS.md, Engine changes).
+/// self-play at 2 s + 0.02 s (docs/engine-changes.md).
 const SUDDEN_DEATH_MOVES: u32 = 30;
 /// The hard bound's share of what is left, with more moves to come: one move
 /// may take several soft shares when the search needs them (a fail low), but
