@@ -20,9 +20,11 @@ so that deterministic engines play distinct games.
 """
 
 import argparse
+import importlib
 import json
 import math
 import random
+import subprocess
 import sys
 import time
 
@@ -33,13 +35,26 @@ CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
+def import_or_install(module, requirement):
+    """Imports `module`, installing `requirement` from PyPI first when it is
+    missing, so that a fresh machine needs nothing beyond Python."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError:
+        print(f"installing {requirement} (pip)", file=sys.stderr, flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", requirement],
+            check=True,
+        )
+        importlib.invalidate_caches()
+        return importlib.import_module(module)
+
+
 class ChessRules:
     start_fen = CHESS_START
 
     def __init__(self):
-        import chess
-
-        self.chess = chess
+        self.chess = import_or_install("chess", "chess==1.11.2")
 
     def result(self, moves):
         """None while ongoing, else 1 (first mover wins), 0, or 0.5."""
@@ -73,9 +88,7 @@ class XiangqiRules:
     start_fen = XIANGQI_START
 
     def __init__(self):
-        import pyffish
-
-        self.ff = pyffish
+        self.ff = import_or_install("pyffish", "pyffish")
 
     def result(self, moves):
         legal = self.ff.legal_moves("xiangqi", XIANGQI_START, moves)

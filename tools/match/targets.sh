@@ -30,8 +30,8 @@ skill=${3:-}
 # ARBITER=PATH serves that binary (an earlier build, such as the SPRT runner's
 # target/sprt/arbiter-SHA) instead of building this tree's.
 if [[ -n ${ARBITER:-} ]]; then
-    bin=$ARBITER
-    [[ -x $bin ]] || { echo "targets.sh: ARBITER=$bin is not an executable" >&2; exit 2; }
+    [[ -f $ARBITER && -x $ARBITER ]] || { echo "targets.sh: ARBITER=$ARBITER is not an executable" >&2; exit 2; }
+    bin=$(realpath "$ARBITER")
 else
     cargo build --release --quiet --bin arbiter --manifest-path "$root/Cargo.toml"
     bin=$root/target/release/arbiter
@@ -50,6 +50,9 @@ serve() {
         curl -fs "http://127.0.0.1:5017$1/readyz" >/dev/null 2>&1 && return
         sleep 0.1
     done
+    echo "targets.sh: server $1 ($bin) was not ready within 10 s; its log:" >&2
+    tail -n 20 "$out/server-$1.log" >&2
+    exit 1
 }
 
 fsf="name=fsf,cmd=/usr/games/fairy-stockfish,option.Threads=1,option.Hash=16"
