@@ -288,6 +288,77 @@ mod cache {
             entry.shelter
         })
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The shelter is kept only in the entry of its own pawns, by its
+        /// key, and a new structure in the slot forgets it.
+        #[test]
+        fn shelter_is_kept_by_its_pawns_and_key() {
+            // A thread of its own, so that the table starts empty.
+            std::thread::spawn(|| {
+                let board = |fen: &str| Board::from_ascii_board_fen(fen.as_bytes()).expect("board");
+                let sheltered = PawnSets::new(&board("4k3/pp6/8/8/8/8/5PPP/6K1"), Color::White);
+                let key = 7;
+                let stored = || -> Tapered { panic!("computed again, though stored") };
+                // No entry holds these pawns yet: computed each time, never stored.
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key, || Tapered(3, 4)),
+                    Tapered(3, 4)
+                );
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key, || Tapered(5, 6)),
+                    Tapered(5, 6)
+                );
+                // Once the pawn terms fill the entry, the next computation is kept.
+                pawns_alone(Color::White, &sheltered);
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key, || Tapered(3, 4)),
+                    Tapered(3, 4)
+                );
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key, stored),
+                    Tapered(3, 4)
+                );
+                // Another key (king square, castling rights) replaces it.
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key + 1, || Tapered(8, 9)),
+                    Tapered(8, 9)
+                );
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key + 1, stored),
+                    Tapered(8, 9)
+                );
+                // The other colour's entry is its own.
+                assert_eq!(
+                    shelter(Color::Black, &sheltered, key + 1, || Tapered(1, 1)),
+                    Tapered(1, 1)
+                );
+                // Pawns that share the slot replace the entry, and the shelter with it.
+                let colliding = (0..1u64 << 20)
+                    .map(|bits| PawnSets {
+                        ours: Bitboard(bits << 8),
+                        ..sheltered
+                    })
+                    .find(|other| other.ours != sheltered.ours && slot(other) == slot(&sheltered))
+                    .expect("one of 2^20 structures shares its slot of 2^12");
+                pawns_alone(Color::White, &colliding);
+                assert_eq!(
+                    shelter(Color::White, &colliding, key + 1, || Tapered(2, 2)),
+                    Tapered(2, 2)
+                );
+                pawns_alone(Color::White, &sheltered);
+                assert_eq!(
+                    shelter(Color::White, &sheltered, key + 1, || Tapered(4, 4)),
+                    Tapered(4, 4)
+                );
+            })
+            .join()
+            .expect("the checks hold");
+        }
+    }
 }
 
 /// `us`'s `passed` pawns the enemy king cannot catch by the rule of the
