@@ -16,6 +16,8 @@ Every cell's line (`match.py`'s FINAL line, parsed) is appended to
 the table printed at the end rates each level on Stockfish's `UCI_Elo` scale
 (the anchor's Elo plus the cell's Elo difference), made monotone by pooling
 adjacent violators, as `crates/arbiter-engine/src/strength.rs` wants it.
+`--summary` plays nothing and rates each level from all its cells in `--out`
+(several anchors: the rating that explains them all), made monotone alike.
 
   python3 ladder.py --game chess --ours uci:../../target/release/arbiter \
       --levels 1,4,7,10,13,16,19 --games 40 --clock 10+0.1 --out chess-ladder.jsonl
@@ -80,6 +82,52 @@ def difference(score, games):
     return -400 * math.log10(1 / p - 1)
 
 
+def pooled(cells):
+    """The rating that best explains all of a level's cells (each an anchor,
+    a score and a number of games): the maximum-likelihood rating under the
+    logistic Elo model, so that cells on both sides of a level each pull
+    it their way, and its 95 % error from the model's information. A clean
+    sweep over every cell counts as in `difference`."""
+    games = sum(c["games"] for c in cells)
+    score = sum(c["score"] for c in cells)
+    if score in (0, games):
+        score = 0.5 if score == 0 else games - 0.5
+
+    def expected(rating):
+        return sum(c["games"] / (1 + 10 ** ((c["anchor"] - rating) / 400)) for c in cells)
+
+    low, high = -2000.0, 6000.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if expected(middle) < score else (low, middle)
+    rating = (low + high) / 2
+    slope = math.log(10) / 400
+    information = sum(
+        c["games"] * p * (1 - p) * slope**2
+        for c in cells
+        for p in [1 / (1 + 10 ** ((c["anchor"] - rating) / 400))]
+    )
+    return rating, 1.96 / math.sqrt(information)
+
+
+def summary(path, game, clock):
+    """Every level's cells in `path` (JSON lines of this game and clock),
+    each level rated by `pooled`, made monotone."""
+    levels = {}
+    with open(path) as rows:
+        for line in rows:
+            row = json.loads(line)
+            if row["game"] == game and row["clock"] == clock:
+                levels.setdefault(row["level"], []).append(row)
+    ratings = {level: pooled(cells) for level, cells in sorted(levels.items())}
+    fitted = monotone([rating for rating, _ in ratings.values()])
+    print("level | cells (anchor: +/=/-) | games | rating | monotone")
+    for (level, (rating, error)), value in zip(ratings.items(), fitted):
+        cells = ", ".join(f"{c['anchor']}: +{c['wins']} ={c['draws']} -{c['losses']}" for c in levels[level])
+        games = sum(c["games"] for c in levels[level])
+        print(f"{level} | {cells} | {games} | {rating:.0f} ± {error:.0f} | {math.floor(value)}")
+
+
 def monotone(points):
     """Pool-adjacent-violators: the non-decreasing sequence nearest `points`."""
     blocks = []
@@ -96,7 +144,7 @@ def monotone(points):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", choices=["chess", "xiangqi"], required=True)
-    ap.add_argument("--ours", required=True, help="uci:PATH or grpc:HOST:PORT, as for match.py")
+    ap.add_argument("--ours", help="uci:PATH or grpc:HOST:PORT, as for match.py (not with --summary)")
     ap.add_argument("--levels", default="1,4,7,10,13,16,19")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--clock", default="10+0.1")
@@ -106,7 +154,17 @@ def main():
         "--anchors",
         help="each level's anchor (UCI_Elo or Skill Level), as many as --levels; default: chosen as it goes",
     )
+    ap.add_argument(
+        "--summary",
+        action="store_true",
+        help="play nothing: rate every level from all its cells in --out (chess)",
+    )
     args = ap.parse_args()
+    if args.summary:
+        summary(args.out, args.game, args.clock)
+        return
+    if args.ours is None:
+        ap.error("--ours is needed to play")
 
     anchors = CHESS_ANCHORS if args.game == "chess" else XIANGQI_ANCHORS
     levels = [int(text) for text in args.levels.split(",")]

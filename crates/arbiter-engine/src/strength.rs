@@ -28,16 +28,17 @@ const MATE_LOSS_CP: i32 = 1_000;
 
 /// The levels' ratings, from level 1 up, on Stockfish 15.1's `UCI_Elo` scale,
 /// measured in chess at 10 s + 0.1 s a game (BENCHMARKS.md, "Levels"): each
-/// measured level is its anchor's rating plus the Elo difference its score
-/// says, the measured ratings made monotone (adjacent violators pooled), the
-/// levels between them interpolated. Level 20, the full engine, is rated by
-/// its latest target match instead (46.5 % against `UCI_Elo` 2400, 100
+/// measured level is the rating that best explains its scores against its
+/// anchors, the measured ratings made monotone (adjacent violators pooled),
+/// the levels between them interpolated. Level 20, the full engine, is rated
+/// by its latest target match instead (46.5 % against `UCI_Elo` 2400, 100
 /// games: 2376 ± 68). [`level_for_elo`] maps a rating to the highest level
 /// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
-/// both far below the weakest anchor), so a rating reaches level 4 first.
+/// both below the weakest anchor), so a rating reaches level 4 first, and
+/// levels 7 and 10 likewise (level 10 scored a little below level 7).
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
-    964, 964, 964, 964, 1012, 1060, 1109, 1162, 1216, 1270, 1314, 1358, 1402, 1471, 1541, 1611,
-    1689, 1767, 1845, 2376,
+    1128, 1128, 1128, 1128, 1190, 1252, 1315, 1315, 1315, 1315, 1422, 1529, 1636, 1662, 1688, 1713,
+    1757, 1801, 1845, 2376,
 ];
 
 /// Lowest rating an `elo` request may ask for; below level 1's rating it
