@@ -91,7 +91,7 @@ def pooled(cells):
     games = sum(c["games"] for c in cells)
     score = sum(c["score"] for c in cells)
     if score in (0, games):
-        score = 0.5 if score == 0 else games - 0.5
+        score = games * (score + 0.5) / (games + 1)
 
     def expected(rating):
         return sum(c["games"] / (1 + 10 ** ((c["anchor"] - rating) / 400)) for c in cells)
@@ -161,7 +161,12 @@ def main():
     )
     args = ap.parse_args()
     if args.summary:
-        summary(args.out, args.game, args.clock)
+        if args.game != "chess":
+            ap.error("--summary rates chess levels (xiangqi's anchors are Skill Levels, not ratings)")
+        try:
+            summary(args.out, args.game, args.clock)
+        except OSError as error:
+            ap.error(f"cannot read --out: {error}")
         return
     if args.ours is None:
         ap.error("--ours is needed to play")
