@@ -31,14 +31,14 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// measured level is the rating that best explains its scores against its
 /// anchors, the measured ratings made monotone (adjacent violators pooled),
 /// the levels between them interpolated. Level 20, the full engine, is rated
-/// by its latest target match instead (46.5 % against `UCI_Elo` 2400, 100
-/// games: 2376 ± 68). [`level_for_elo`] maps a rating to the highest level
+/// by its latest target matches instead (41.5 % against `UCI_Elo` 2400, 200
+/// games: 2340 ± 49). [`level_for_elo`] maps a rating to the highest level
 /// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
 /// both below the weakest anchor), so a rating reaches level 4 first, and
 /// levels 7 and 10 likewise (level 10 scored a little below level 7).
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
     1128, 1128, 1128, 1128, 1190, 1252, 1315, 1315, 1315, 1315, 1422, 1529, 1636, 1662, 1688, 1713,
-    1757, 1801, 1845, 2376,
+    1757, 1801, 1845, 2340,
 ];
 
 /// Lowest rating an `elo` request may ask for; below level 1's rating it
