@@ -18,6 +18,8 @@ the table printed at the end rates each level on Stockfish's `UCI_Elo` scale
 adjacent violators, as `crates/arbiter-engine/src/strength.rs` wants it.
 `--summary` plays nothing and rates each level from all its cells in `--out`
 (several anchors: the rating that explains them all), made monotone alike.
+A row does not name the build it measured, so keep one build's cells to a
+file: `--summary` pools whatever the file holds.
 
   python3 ladder.py --game chess --ours uci:../../target/release/arbiter \
       --levels 1,4,7,10,13,16,19 --games 40 --clock 10+0.1 --out chess-ladder.jsonl
