@@ -20,7 +20,7 @@ use super::params::{
 };
 use super::request::{SearchInfo, SearchRequest, SearchResult, StopReason};
 use super::score::{DRAW, INFINITY, MATE, Score, is_mate, mate_in, mated_in};
-use super::strength::{CANDIDATES, Strength};
+use super::strength::Strength;
 use super::tt::{NO_MOVE, TranspositionTable};
 use super::{NoMoveOutcome, SearchGame};
 
@@ -275,11 +275,9 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
         let reported = request.multipv.clamp(1, 5).min(root_moves.len());
         // Below full strength the candidates to choose among are searched as
         // lines; only the requested ones are reported.
-        let lines = if request.strength.is_full() {
-            reported
-        } else {
-            reported.max(CANDIDATES).min(root_moves.len())
-        };
+        let lines = reported
+            .max(request.strength.candidates())
+            .min(root_moves.len());
         let mate_limit = request
             .limits
             .mate

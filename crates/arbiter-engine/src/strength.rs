@@ -3,13 +3,21 @@
 //! A level below [`FULL_STRENGTH`] changes two things, never the rules:
 //! - the search gets a node budget that grows with the level
 //!   ([`Strength::node_budget`]), so a weak level sees less;
-//! - it searches its best few root moves as lines ([`CANDIDATES`]) and picks
-//!   one of them at random, each with a weight that falls exponentially with
-//!   how much worse than the best its score is ([`Strength::choose`]). The
-//!   "temperature" of that choice is wide at level 1 and narrow near 20: a
-//!   weak level mostly plays plausible moves close to the best and now and
-//!   then a real mistake, never a move nobody would consider, because every
-//!   candidate is one the search ranked among its best.
+//! - it searches its best few root moves as lines ([`Strength::candidates`])
+//!   and picks one of them at random, each with a weight that falls
+//!   exponentially with how much worse than the best its score is
+//!   ([`Strength::choose`]). The "temperature" of that choice is wide at
+//!   level 1 and narrow near 20: a weak level mostly plays plausible moves
+//!   close to the best and now and then a real mistake, never a move nobody
+//!   would consider, because every candidate is one the search ranked among
+//!   its best.
+//!
+//! Levels 17 to 19 close the distance to the full engine: their budgets
+//! double every level rather than every two, and they choose among fewer
+//! lines, down to level 19's one (the plain search on a budget, which a
+//! seed does not change). A level 19 that chose among four lines of 66,000
+//! nodes rated 1845, some 500 below the full engine, and the `elo` requests
+//! between the two had no level to go to; this one rates 2173.
 //!
 //! The choice is a function of the seed alone, so a budget-bound search
 //! with the same seed picks the same move.
@@ -20,17 +28,21 @@ use super::score::{MATE_BOUND, is_mate};
 pub const FULL_STRENGTH: u8 = 20;
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
-/// Root lines searched below full strength, to choose among.
-pub const CANDIDATES: usize = 4;
+/// Root lines searched below full strength, to choose among, up to
+/// [`NARROWING_FROM`]; one fewer each level above it.
+const CANDIDATES: usize = 4;
+/// The last level of the slow budget growth and of [`CANDIDATES`] lines.
+const NARROWING_FROM: u8 = 16;
 /// A mate against the mover counts as this big a loss in the choice, so it
 /// is picked only at the weakest levels and rarely.
 const MATE_LOSS_CP: i32 = 1_000;
 
 /// The levels' ratings, from level 1 up, on Stockfish 15.1's `UCI_Elo` scale,
 /// measured in chess at 10 s + 0.1 s a game (BENCHMARKS.md, "Levels"): each
-/// measured level is the rating that best explains its scores against its
-/// anchors, the measured ratings made monotone (adjacent violators pooled),
-/// the levels between them interpolated. Level 20, the full engine, is rated
+/// measured level (1, 4, … 16, and 17, 18, 19) is the rating that best
+/// explains its scores against its anchors, the measured ratings made
+/// monotone (adjacent violators pooled), the levels between them
+/// interpolated. Level 20, the full engine, is rated
 /// by its latest target matches instead (41.5 % against `UCI_Elo` 2400, 200
 /// games: 2340 ± 49). [`level_for_elo`] maps a rating to the highest level
 /// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
@@ -38,7 +50,7 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// levels 7 and 10 likewise (level 10 scored a little below level 7).
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
     1128, 1128, 1128, 1128, 1190, 1252, 1315, 1315, 1315, 1315, 1422, 1529, 1636, 1662, 1688, 1713,
-    1757, 1801, 1845, 2340,
+    1829, 2065, 2173, 2340,
 ];
 
 /// Lowest rating an `elo` request may ask for; below level 1's rating it
@@ -82,16 +94,32 @@ impl Strength {
     }
 
     /// Nodes the search may visit at this level; `None` at full strength.
-    /// Doubles every two levels: some 130 nodes at level 1 (a depth-2
-    /// glance), some 80 000 at level 19.
+    /// Doubles every two levels up to [`NARROWING_FROM`], every level
+    /// after: some 130 nodes at level 1 (a depth-2 glance), 23,552 at 16,
+    /// 188,416 at 19 (at 10 s + 0.1 s the full engine searches some
+    /// 200,000 a move).
     #[must_use]
     pub fn node_budget(&self) -> Option<u64> {
         if self.is_full() {
             return None;
         }
-        let level = f64::from(self.level.max(MIN_LEVEL));
+        let level = self.level.max(MIN_LEVEL);
+        let half_steps = level + level.saturating_sub(NARROWING_FROM);
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Some((92.0 * 2f64.powf(level / 2.0)) as u64)
+        Some((92.0 * 2f64.powf(f64::from(half_steps) / 2.0)) as u64)
+    }
+
+    /// Root lines searched to choose among: four up to [`NARROWING_FROM`],
+    /// then one fewer a level, so level 19 searches one line and plays it;
+    /// one at full strength.
+    #[must_use]
+    pub fn candidates(&self) -> usize {
+        let above = usize::from(self.level.saturating_sub(NARROWING_FROM));
+        if self.is_full() {
+            1
+        } else {
+            CANDIDATES.saturating_sub(above).max(1)
+        }
     }
 
     /// How many centipawns of loss make a candidate e times less likely.
@@ -103,10 +131,12 @@ impl Strength {
     }
 
     /// The index of the candidate to play among `scores` (internal scores of
-    /// the searched root lines, best first); 0 at full strength or with one
-    /// candidate.
+    /// the searched root lines, best first), of which only the first
+    /// [`Strength::candidates`] count (a caller may have asked for more
+    /// lines to see); 0 at full strength or with one candidate.
     #[must_use]
     pub fn choose(&self, scores: &[i32]) -> usize {
+        let scores = &scores[..scores.len().min(self.candidates())];
         let Some(&top) = scores.first() else {
             return 0;
         };
@@ -200,8 +230,11 @@ mod tests {
                 .filter(|&seed| Strength { level, seed }.choose(&scores) != 0)
                 .count()
         };
-        let (weak, mid, strong) = (mistakes(1), mistakes(10), mistakes(19));
+        let (weak, mid, strong) = (mistakes(1), mistakes(10), mistakes(17));
         assert!(weak > mid && mid > strong, "{weak} {mid} {strong}");
+        // Level 17 chooses among three lines, level 19 plays the best.
+        assert!((0..2000).all(|seed| Strength { level: 17, seed }.choose(&scores) < 3));
+        assert_eq!(mistakes(19), 0);
         assert_eq!(Strength::default().choose(&scores), 0);
         let s = Strength { level: 5, seed: 42 };
         assert_eq!(s.choose(&scores), s.choose(&scores));
@@ -213,10 +246,18 @@ mod tests {
     }
 
     #[test]
-    fn budgets_grow_with_the_level() {
-        let budget = |level| Strength { level, seed: 0 }.node_budget();
-        assert!(budget(1) < budget(2));
-        assert!(budget(19) > budget(18));
-        assert_eq!(budget(FULL_STRENGTH), None);
+    fn budgets_grow_with_the_level_and_the_top_levels_narrow() {
+        let strength = |level| Strength { level, seed: 0 };
+        let budget = |level| strength(level).node_budget().unwrap_or(u64::MAX);
+        assert!((MIN_LEVEL..FULL_STRENGTH).all(|level| budget(level) < budget(level + 1)));
+        assert_eq!(budget(16), 23_552);
+        assert_eq!(budget(17), 2 * budget(16));
+        assert_eq!(budget(19), 188_416);
+        assert_eq!(strength(FULL_STRENGTH).node_budget(), None);
+        let lines: Vec<usize> = (MIN_LEVEL..=FULL_STRENGTH)
+            .map(|level| strength(level).candidates())
+            .collect();
+        assert_eq!(lines[..16], [4; 16]);
+        assert_eq!(lines[16..], [3, 2, 1, 1]);
     }
 }

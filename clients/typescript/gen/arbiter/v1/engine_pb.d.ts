@@ -151,9 +151,10 @@ export declare type Strength = Message<"arbiter.v1.Strength"> & {
   value: {
     /**
      * 1 (weakest) to 20 (full strength, the default). Below 20 the search
-     * gets a smaller budget and picks among its best few root moves, now and
-     * then one that is a real mistake, the weaker the level the more often
-     * and the larger; the choice is a function of the request's seed.
+     * gets a smaller budget; up to 18 it picks among its best few root
+     * moves, now and then one that is a real mistake, the weaker the level
+     * the more often and the larger; the choice is a function of the
+     * request's seed. Level 19 plays its search's best move.
      *
      * @generated from field: uint32 level = 1;
      */
