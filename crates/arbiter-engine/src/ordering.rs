@@ -275,6 +275,36 @@ impl<M: Copy + Eq> OrderingTables<M> {
             (order_key(key, index), mv)
         }));
     }
+
+    /// The order keys of captures by MVV-LVA and the capture history, as
+    /// [`OrderingTables::score`] orders the captures of the main search
+    /// (other moves, such as evasions in check, after the captures in
+    /// generation order), the table's move (`hash_move`, [`NO_MOVE`] for
+    /// none) before all, for quiescence and [`pick_next`]. Quiescence's
+    /// captures are the same kinds of moves whose ties the history breaks
+    /// there.
+    pub fn score_captures<G: SearchGame<Move = M>>(
+        &self,
+        pos: &G,
+        moves: &[M],
+        hash_move: u16,
+        keys: &mut Vec<(i64, M)>,
+    ) {
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(index, &mv)| {
+            let score = if hash_move != NO_MOVE && G::move_code(mv) == hash_move {
+                ORDER_HASH_MOVE
+            } else {
+                pos.capture_values(mv).map_or(0, |(victim, attacker)| {
+                    let history = pos
+                        .capture_key(mv)
+                        .map_or(0, |key| self.capture_history(key));
+                    victim * 16 - attacker / 16 + history / CAPTURE_HISTORY_DIVISOR
+                })
+            };
+            (order_key(score, index), mv)
+        }));
+    }
 }
 
 /// A move's order key: its score, then its place in generation order
@@ -301,28 +331,6 @@ pub fn pick_next<M: Copy>(moves: &mut [(i64, M)], index: usize) -> M {
         _ => {}
     }
     moves[index].1
-}
-
-/// The order keys of captures by MVV-LVA (other moves, such as evasions
-/// in check, after the captures in generation order), the table's move
-/// (`hash_move`, [`NO_MOVE`] for none) before all, for quiescence and
-/// [`pick_next`].
-pub fn score_captures<G: SearchGame>(
-    pos: &G,
-    moves: &[G::Move],
-    hash_move: u16,
-    keys: &mut Vec<(i64, G::Move)>,
-) {
-    keys.clear();
-    keys.extend(moves.iter().enumerate().map(|(index, &mv)| {
-        let score = if hash_move != NO_MOVE && G::move_code(mv) == hash_move {
-            ORDER_HASH_MOVE
-        } else {
-            pos.capture_values(mv)
-                .map_or(0, |(victim, attacker)| victim * 16 - attacker / 16)
-        };
-        (order_key(score, index), mv)
-    }));
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::Evaluator;
 use super::SearchGame;
 use super::engine::Searcher;
-use super::ordering::{pick_next, score_captures};
+use super::ordering::pick_next;
 use super::params::MAX_PLY;
 use super::score::{DRAW, INFINITY, from_tt, to_tt};
 use super::tt::{Bound, NO_MOVE};
@@ -61,7 +61,8 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             pos.tactical_moves(&mut moves);
         }
         let mut keys = std::mem::take(&mut self.key_buffers[ply]);
-        score_captures(pos, &moves, hash_move, &mut keys);
+        self.ordering
+            .score_captures(pos, &moves, hash_move, &mut keys);
         let mut best = stand_pat;
         let mut best_code = NO_MOVE;
         for index in 0..moves.len() {
