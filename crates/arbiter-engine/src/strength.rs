@@ -42,9 +42,9 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// measured level (1, 4, … 16, and 17, 18, 19) is the rating that best
 /// explains its scores against its anchors, the measured ratings made
 /// monotone (adjacent violators pooled), the levels between them
-/// interpolated. Level 20, the full engine, is rated
-/// by its latest target matches instead (41.5 % against `UCI_Elo` 2400, 200
-/// games: 2340 ± 49). [`level_for_elo`] maps a rating to the highest level
+/// interpolated. Level 20, the full engine, is rated by target matches
+/// instead (`7385e05`'s search: 41.5 % against `UCI_Elo` 2400, 200 games,
+/// 2340 ± 49; a later search's 100 games read 47.0 %, not yet pooled). [`level_for_elo`] maps a rating to the highest level
 /// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
 /// both below the weakest anchor), so a rating reaches level 4 first, and
 /// levels 7 and 10 likewise (level 10 scored a little below level 7).
