@@ -254,10 +254,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 } else {
                     ORDER_CAPTURE
                 };
-                let history = pos
-                    .capture_key(mv)
-                    .map_or(0, |key| self.capture_history(key));
-                band + victim * 16 - attacker / 16 + history / CAPTURE_HISTORY_DIVISOR
+                band + self.capture_order(pos, mv, victim, attacker)
             } else if pos.is_tactical(mv) {
                 ORDER_CAPTURE
             } else if killers[0] == Some(mv) {
@@ -274,6 +271,21 @@ impl<M: Copy + Eq> OrderingTables<M> {
             };
             (order_key(key, index), mv)
         }));
+    }
+
+    /// A capture's order within its band, the main search's and
+    /// quiescence's alike: MVV-LVA, the capture history breaking its ties.
+    fn capture_order<G: SearchGame<Move = M>>(
+        &self,
+        pos: &G,
+        mv: M,
+        victim: i32,
+        attacker: i32,
+    ) -> i32 {
+        let history = pos
+            .capture_key(mv)
+            .map_or(0, |key| self.capture_history(key));
+        victim * 16 - attacker / 16 + history / CAPTURE_HISTORY_DIVISOR
     }
 
     /// The order keys of captures by MVV-LVA and the capture history, as
@@ -296,10 +308,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 ORDER_HASH_MOVE
             } else {
                 pos.capture_values(mv).map_or(0, |(victim, attacker)| {
-                    let history = pos
-                        .capture_key(mv)
-                        .map_or(0, |key| self.capture_history(key));
-                    victim * 16 - attacker / 16 + history / CAPTURE_HISTORY_DIVISOR
+                    self.capture_order(pos, mv, victim, attacker)
                 })
             };
             (order_key(score, index), mv)

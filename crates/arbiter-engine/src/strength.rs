@@ -140,7 +140,7 @@ impl Strength {
         let Some(&top) = scores.first() else {
             return 0;
         };
-        if self.is_full() || scores.len() == 1 {
+        if scores.len() == 1 {
             return 0;
         }
         // A mate the mover has found is not given away: humans at every
@@ -232,9 +232,14 @@ mod tests {
         };
         let (weak, mid, strong) = (mistakes(1), mistakes(10), mistakes(17));
         assert!(weak > mid && mid > strong, "{weak} {mid} {strong}");
-        // Level 17 chooses among three lines, level 19 plays the best.
-        assert!((0..2000).all(|seed| Strength { level: 17, seed }.choose(&scores) < 3));
+        // Level 19 plays the best line; level 17 chooses among three lines
+        // even when a fourth scores as well.
         assert_eq!(mistakes(19), 0);
+        let even = [0; 4];
+        let picks: std::collections::BTreeSet<usize> = (0..200)
+            .map(|seed| Strength { level: 17, seed }.choose(&even))
+            .collect();
+        assert_eq!(picks, [0, 1, 2].into());
         assert_eq!(Strength::default().choose(&scores), 0);
         let s = Strength { level: 5, seed: 42 };
         assert_eq!(s.choose(&scores), s.choose(&scores));
