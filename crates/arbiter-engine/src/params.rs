@@ -130,6 +130,11 @@ pub struct SearchParams {
     pub futility_margin_base: i32,
     /// Futility margin added per ply of depth, in centipawns.
     pub futility_margin_per_depth: i32,
+    /// Whether futility pruning judges a late quiet move at the depth its
+    /// late-move reduction would leave it (the node's depth less the
+    /// reduction table's plies), not at the node's depth: a move the search
+    /// would only look at shallowly needs only a shallow margin.
+    pub futility_at_reduced_depth: bool,
     /// Captures losing more than `see_capture_margin * depth` in the
     /// exchange are skipped up to this depth outside PV nodes (only where
     /// the game implements [`SearchGame::static_exchange`](super::SearchGame::static_exchange)).
@@ -200,6 +205,7 @@ pub const CHESS: SearchParams = SearchParams {
     futility_max_depth: 6,
     futility_margin_base: 60,
     futility_margin_per_depth: 90,
+    futility_at_reduced_depth: true,
     see_prune_max_depth: 4,
     see_capture_margin: 90,
     iir_min_depth: 4,
@@ -253,6 +259,7 @@ pub const CHESS: SearchParams = SearchParams {
 /// are on as in chess: each passed its test (docs/engine-changes.md).
 pub const XIANGQI: SearchParams = SearchParams {
     lmp_spares_checks: true,
+    futility_at_reduced_depth: false,
     iir_min_depth: MAX_DEPTH + 1,
     lmr_history_divisor: 0,
     extend_losing_checks: true,

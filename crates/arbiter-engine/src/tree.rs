@@ -363,14 +363,19 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // shorter one, and a quiet move may be it: in xiangqi a quiet move
         // that leaves the opponent no move wins. No futility pruning then.
         let hunting_mate = alpha >= MATE_BOUND;
-        let futile = !is_pv
-            && !in_check
-            && !hunting_mate
-            && depth <= self.params.futility_max_depth
-            && static_eval
-                + self.params.futility_margin_base
-                + self.params.futility_margin_per_depth * depth
-                <= alpha;
+        // Futility: whether a quiet move judged at `at_depth` is hopeless.
+        let futility = self.params;
+        let alpha_before_moves = alpha;
+        let futile = move |at_depth: i32| {
+            !is_pv
+                && !in_check
+                && !hunting_mate
+                && at_depth <= futility.futility_max_depth
+                && static_eval
+                    + futility.futility_margin_base
+                    + futility.futility_margin_per_depth * at_depth.max(0)
+                    <= alpha_before_moves
+        };
         for index in 0..moves.len() {
             let mv = match hash_first {
                 Some(mv) if index == 0 => mv,
@@ -424,9 +429,19 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
             // hopeless static evaluation to alpha this close to the leaves.
             // Captures that clearly lose the exchange are skipped likewise
             // near the leaves, unless they give check (sacrifices that mate).
+            // A late quiet move is judged at the depth its reduction would
+            // leave it, where the game's settings say so.
+            let futility_depth = if self.params.futility_at_reduced_depth
+                && depth >= LMR_MIN_DEPTH
+                && index >= LMR_MIN_MOVES
+            {
+                depth - self.lmr[(depth as usize).min(63)][index.min(63)]
+            } else {
+                depth
+            };
             if prunable
                 && !gives_check
-                && ((futile && !tactical)
+                && ((!tactical && futile(futility_depth))
                     || (tactical
                         && depth <= self.params.see_prune_max_depth
                         && pos
