@@ -41,7 +41,8 @@
 //!   pruning judges them (`correction.rs`; a game opts in through
 //!   `SearchGame::structure_key`).
 //! - *Futility pruning*: near the leaves, quiet moves are skipped when the
-//!   static evaluation plus a margin cannot reach alpha.
+//!   static evaluation plus a margin cannot reach alpha; a late quiet move
+//!   may be judged at the depth LMR would leave it (its *reduced depth*).
 //! - *SEE*: static exchange evaluation, the material a capture nets if both
 //!   sides keep recapturing on its square.
 //! - *Improving*: the static evaluation is better than two plies ago; pruning
@@ -124,7 +125,8 @@ pub struct SearchParams {
     pub lmp_spares_checks: bool,
     /// Futility pruning applies up to this depth; a quiet move is skipped
     /// when `static eval + futility_margin_base + futility_margin_per_depth *
-    /// depth` stays below alpha.
+    /// depth` stays below alpha (the move's reduced depth, with
+    /// `futility_at_reduced_depth`).
     pub futility_max_depth: i32,
     /// Futility margin at depth 0, in centipawns.
     pub futility_margin_base: i32,
