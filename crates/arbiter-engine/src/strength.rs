@@ -44,8 +44,9 @@ const MATE_LOSS_CP: i32 = 1_000;
 /// monotone (adjacent violators pooled), the levels between them
 /// interpolated. Level 20, the full engine, is rated by target matches
 /// instead (`7385e05`'s search: 41.5 % against `UCI_Elo` 2400, 200 games,
-/// 2340 ± 49; a later search's 100 games read 47.0 %, not yet pooled). [`level_for_elo`] maps a rating to the highest level
-/// not above it; levels 1 and 4 were pooled (level 4 scored below level 1,
+/// 2340 ± 49; a later search's 100 games read 47.0 %, not yet pooled).
+/// [`level_for_elo`] maps a rating to the highest level not above it;
+/// levels 1 and 4 were pooled (level 4 scored below level 1,
 /// both below the weakest anchor), so a rating reaches level 4 first, and
 /// levels 7 and 10 likewise (level 10 scored a little below level 7).
 pub const LEVEL_ELO: [u32; FULL_STRENGTH as usize] = [
@@ -115,11 +116,7 @@ impl Strength {
     #[must_use]
     pub fn candidates(&self) -> usize {
         let above = usize::from(self.level.saturating_sub(NARROWING_FROM));
-        if self.is_full() {
-            1
-        } else {
-            CANDIDATES.saturating_sub(above).max(1)
-        }
+        CANDIDATES.saturating_sub(above).max(1)
     }
 
     /// How many centipawns of loss make a candidate e times less likely.

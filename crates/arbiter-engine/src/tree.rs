@@ -363,13 +363,13 @@ impl<G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'_, G, E> {
         // shorter one, and a quiet move may be it: in xiangqi a quiet move
         // that leaves the opponent no move wins. No futility pruning then.
         let hunting_mate = alpha >= MATE_BOUND;
-        // Futility: whether a quiet move judged at `at_depth` is hopeless.
+        // Futility: whether a quiet move judged at `at_depth` is hopeless
+        // (asked only where `prunable` below holds: outside PV nodes and
+        // checks, so alpha stays what it was before the moves until a cut).
         let futility = self.params;
         let alpha_before_moves = alpha;
         let futile = move |at_depth: i32| {
-            !is_pv
-                && !in_check
-                && !hunting_mate
+            !hunting_mate
                 && at_depth <= futility.futility_max_depth
                 && static_eval
                     + futility.futility_margin_base
