@@ -93,6 +93,9 @@ impl Histories {
 pub struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     histories: Histories,
+    /// Taken off the order key of a quiet move whose piece the opponent
+    /// wins on its new square ([`SearchGame::quiet_exchange`] below 0).
+    losing_quiet_malus: i32,
 }
 
 /// History gravity: a bonus moves the score towards ±[`HISTORY_MAX`] by a
@@ -117,7 +120,17 @@ impl<M: Copy + Eq> OrderingTables<M> {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],
             histories,
+            losing_quiet_malus: 0,
         }
+    }
+
+    /// The same tables, ordering a quiet move that loses its piece in the
+    /// exchange on its new square `malus` lower
+    /// ([`SearchParams::losing_quiet_malus`](super::params::SearchParams::losing_quiet_malus)).
+    #[must_use]
+    pub fn with_losing_quiet_malus(mut self, malus: i32) -> Self {
+        self.losing_quiet_malus = malus;
+        self
     }
 
     /// The histories, to keep for a later search.
@@ -267,7 +280,9 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 let continuation = pos
                     .piece_to(mv)
                     .map_or(0, |piece_to| self.continuation(context, piece_to));
-                self.history(code) + continuation
+                let losing = self.losing_quiet_malus != 0
+                    && pos.quiet_exchange(mv).is_some_and(|gain| gain < 0);
+                self.history(code) + continuation - if losing { self.losing_quiet_malus } else { 0 }
             };
             (order_key(key, index), mv)
         }));

@@ -176,6 +176,13 @@ pub struct SearchParams {
     /// [`NULL_MOVE_EVAL_REDUCTION_MAX`] plies: the further above, the surer
     /// the cut, and the less the verifying search needs to see. 0 turns it off.
     pub null_move_eval_divisor: i32,
+    /// A quiet move whose piece the opponent wins on its new square (a
+    /// negative exchange there) is ordered this much lower than its
+    /// histories say, below nearly every quiet move that keeps its piece:
+    /// such a move seldom refutes a node, and the histories, which know
+    /// only the move, cannot tell where the square has since become
+    /// unsafe. 0 leaves the exchange out of the order.
+    pub losing_quiet_malus: i32,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
     /// Whether quiescence stores its result in the table (at depth 0) and
@@ -218,6 +225,7 @@ pub const CHESS: SearchParams = SearchParams {
     double_extension_margin: 20,
     double_extensions_max: 6,
     null_move_eval_divisor: 200,
+    losing_quiet_malus: HISTORY_MAX / 2,
     delta_margin: 200,
     quiescence_uses_table: true,
     keep_table_between_searches: true,
@@ -269,6 +277,7 @@ pub const XIANGQI: SearchParams = SearchParams {
     hash_move_before_keys: false,
     double_extensions_max: 0,
     null_move_eval_divisor: 0,
+    losing_quiet_malus: 0,
     ..CHESS
 };
 
