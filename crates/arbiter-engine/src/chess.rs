@@ -246,6 +246,13 @@ impl SearchGame for ChessNode {
             return None;
         };
         let arriving = promotion.unwrap_or(role);
+        // Most quiet moves go where no enemy piece attacks: nothing to
+        // swap, and the ordering asks this of every quiet move.
+        let board = self.position.board();
+        let occupied = board.occupied() ^ Bitboard::from(from);
+        if (board.attacks_to(to, !self.position.turn(), occupied) & occupied).is_empty() {
+            return Some(0);
+        }
         Some(static_exchange(
             self.position.board(),
             from,
