@@ -253,13 +253,7 @@ impl SearchGame for ChessNode {
         if (board.attacks_to(to, !self.position.turn(), occupied) & occupied).is_empty() {
             return Some(0);
         }
-        Some(static_exchange(
-            self.position.board(),
-            from,
-            to,
-            arriving,
-            0,
-        ))
+        Some(static_exchange(board, from, to, arriving, 0))
     }
 
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome {

@@ -376,4 +376,49 @@ mod tests {
         sorted.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         assert_eq!(picked, sorted);
     }
+
+    /// The order key `tables` give each of the rook's moves in a position
+    /// where e5 loses the rook to a pawn and e2 keeps it.
+    fn rook_keys(tables: &OrderingTables<shakmaty::Move>) -> (i64, i64) {
+        use crate::SearchGame;
+        use crate::chess::ChessNode;
+        let node = ChessNode::new(crate::chess::tests::position(
+            "7k/8/3p4/8/8/8/8/4RK2 w - - 0 1",
+        ));
+        let mut moves = Vec::new();
+        node.legal_moves(&mut moves);
+        let context = Context {
+            previous: NO_MOVE,
+            piece_to: [NO_PIECE_TO; 2],
+        };
+        let mut keys = Vec::new();
+        tables.score(&node, &moves, NO_MOVE, context, 0, &mut keys);
+        let key_to = |square: shakmaty::Square| {
+            keys.iter()
+                .find(|(_, mv)| mv.role() == shakmaty::Role::Rook && mv.to() == square)
+                .map(|&(key, _)| key)
+                .unwrap()
+        };
+        (key_to(shakmaty::Square::E5), key_to(shakmaty::Square::E2))
+    }
+
+    #[test]
+    fn a_quiet_move_losing_its_piece_is_ordered_after_one_keeping_it() {
+        use crate::SearchGame;
+        use crate::chess::ChessNode;
+        let histories = || {
+            Histories::new(
+                ChessNode::MOVE_CODE_SPACE,
+                ChessNode::CAPTURE_KEY_SPACE,
+                ChessNode::PIECE_TO_SPACE,
+            )
+        };
+        // Without the malus, generation order decides between equal histories.
+        let (lost, kept) = rook_keys(&OrderingTables::new(4, histories()));
+        assert_eq!(lost >> 16, kept >> 16);
+        let malus = crate::params::CHESS.losing_quiet_malus;
+        let (lost, kept) =
+            rook_keys(&OrderingTables::new(4, histories()).with_losing_quiet_malus(malus));
+        assert_eq!((kept >> 16) - (lost >> 16), i64::from(malus));
+    }
 }

@@ -257,6 +257,8 @@ pub const CHESS: SearchParams = SearchParams {
 ///   (docs/engine-changes.md);
 /// - the null move's reduction does not grow with the static evaluation's
 ///   margin above beta: it passed its test in chess and is untested here;
+/// - a quiet move that loses its piece on its new square is not ordered
+///   lower: it passed its test in chess and is untested here;
 /// - LMP spares checks: without it, xiangqi's pruning cut the mating
 ///   quiet check of a composed mate in 3 (cannon and soldier, Black to move,
 ///   `tests/engine/xiangqi_tactics.rs`) at every depth up to 28. It costs nodes, and
