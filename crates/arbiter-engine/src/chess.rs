@@ -88,6 +88,11 @@ fn static_exchange(board: &Board, from: Square, to: Square, mover: Role, victim:
     let Some(mover_color) = board.color_at(from) else {
         return victim;
     };
+    // Most moves land where no enemy piece attacks (the ordering asks this
+    // of every quiet move): nothing to swap.
+    if (board.attacks_to(to, !mover_color, occupied) & occupied).is_empty() {
+        return victim;
+    }
     let mut side = !mover_color;
     swap(victim, role_value(mover), || {
         let attackers = board.attacks_to(to, side, occupied) & occupied;
@@ -246,14 +251,13 @@ impl SearchGame for ChessNode {
             return None;
         };
         let arriving = promotion.unwrap_or(role);
-        // Most quiet moves go where no enemy piece attacks: nothing to
-        // swap, and the ordering asks this of every quiet move.
-        let board = self.position.board();
-        let occupied = board.occupied() ^ Bitboard::from(from);
-        if (board.attacks_to(to, !self.position.turn(), occupied) & occupied).is_empty() {
-            return Some(0);
-        }
-        Some(static_exchange(board, from, to, arriving, 0))
+        Some(static_exchange(
+            self.position.board(),
+            from,
+            to,
+            arriving,
+            0,
+        ))
     }
 
     fn no_move_outcome(&self, in_check: bool) -> NoMoveOutcome {

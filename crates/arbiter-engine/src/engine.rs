@@ -214,8 +214,7 @@ impl<'a, G: SearchGame, E: Evaluator<G> + ?Sized> Searcher<'a, G, E> {
             params: G::PARAMS,
             stack,
             root_index,
-            ordering: OrderingTables::new(MAX_PLY, histories)
-                .with_losing_quiet_malus(G::PARAMS.losing_quiet_malus),
+            ordering: OrderingTables::new(MAX_PLY, histories),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
             key_buffers: vec![Vec::new(); MAX_PLY + 2],

@@ -93,9 +93,6 @@ impl Histories {
 pub struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     histories: Histories,
-    /// Taken off the order key of a quiet move whose piece the opponent
-    /// wins on its new square ([`SearchGame::quiet_exchange`] below 0).
-    losing_quiet_malus: i32,
 }
 
 /// History gravity: a bonus moves the score towards ±[`HISTORY_MAX`] by a
@@ -120,17 +117,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         OrderingTables {
             killers: vec![[None, None]; max_ply + 1],
             histories,
-            losing_quiet_malus: 0,
         }
-    }
-
-    /// The same tables, ordering a quiet move that loses its piece in the
-    /// exchange on its new square `malus` lower
-    /// ([`SearchParams::losing_quiet_malus`](super::params::SearchParams::losing_quiet_malus)).
-    #[must_use]
-    pub fn with_losing_quiet_malus(mut self, malus: i32) -> Self {
-        self.losing_quiet_malus = malus;
-        self
     }
 
     /// The histories, to keep for a later search.
@@ -280,9 +267,10 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 let continuation = pos
                     .piece_to(mv)
                     .map_or(0, |piece_to| self.continuation(context, piece_to));
-                let losing = self.losing_quiet_malus != 0
-                    && pos.quiet_exchange(mv).is_some_and(|gain| gain < 0);
-                self.history(code) + continuation - if losing { self.losing_quiet_malus } else { 0 }
+                // The game's `losing_quiet_malus` (0: the exchange is not asked).
+                let malus = G::PARAMS.losing_quiet_malus;
+                let losing = malus != 0 && pos.quiet_exchange(mv).is_some_and(|gain| gain < 0);
+                self.history(code) + continuation - if losing { malus } else { 0 }
             };
             (order_key(key, index), mv)
         }));
@@ -377,48 +365,43 @@ mod tests {
         assert_eq!(picked, sorted);
     }
 
-    /// The order key `tables` give each of the rook's moves in a position
-    /// where e5 loses the rook to a pawn and e2 keeps it.
-    fn rook_keys(tables: &OrderingTables<shakmaty::Move>) -> (i64, i64) {
+    #[test]
+    fn a_quiet_move_losing_its_piece_is_ordered_the_malus_below_one_keeping_it() {
         use crate::SearchGame;
         use crate::chess::ChessNode;
+        use shakmaty::{Role, Square};
+        // The rook may step to e5, where the pawn takes it, or to e2.
         let node = ChessNode::new(crate::chess::tests::position(
             "7k/8/3p4/8/8/8/8/4RK2 w - - 0 1",
         ));
         let mut moves = Vec::new();
         node.legal_moves(&mut moves);
+        let tables = OrderingTables::new(
+            4,
+            Histories::new(
+                ChessNode::MOVE_CODE_SPACE,
+                ChessNode::CAPTURE_KEY_SPACE,
+                ChessNode::PIECE_TO_SPACE,
+            ),
+        );
         let context = Context {
             previous: NO_MOVE,
             piece_to: [NO_PIECE_TO; 2],
         };
         let mut keys = Vec::new();
         tables.score(&node, &moves, NO_MOVE, context, 0, &mut keys);
-        let key_to = |square: shakmaty::Square| {
+        // The score above the generation-order bits (`order_key`).
+        let score_to = |square: Square| {
             keys.iter()
-                .find(|(_, mv)| mv.role() == shakmaty::Role::Rook && mv.to() == square)
-                .map(|&(key, _)| key)
+                .find(|(_, mv)| mv.role() == Role::Rook && mv.to() == square)
+                .map(|&(key, _)| key >> 16)
                 .unwrap()
         };
-        (key_to(shakmaty::Square::E5), key_to(shakmaty::Square::E2))
-    }
-
-    #[test]
-    fn a_quiet_move_losing_its_piece_is_ordered_after_one_keeping_it() {
-        use crate::SearchGame;
-        use crate::chess::ChessNode;
-        let histories = || {
-            Histories::new(
-                ChessNode::MOVE_CODE_SPACE,
-                ChessNode::CAPTURE_KEY_SPACE,
-                ChessNode::PIECE_TO_SPACE,
-            )
-        };
-        // Without the malus, generation order decides between equal histories.
-        let (lost, kept) = rook_keys(&OrderingTables::new(4, histories()));
-        assert_eq!(lost >> 16, kept >> 16);
         let malus = crate::params::CHESS.losing_quiet_malus;
-        let (lost, kept) =
-            rook_keys(&OrderingTables::new(4, histories()).with_losing_quiet_malus(malus));
-        assert_eq!((kept >> 16) - (lost >> 16), i64::from(malus));
+        assert!(malus > 0);
+        assert_eq!(
+            score_to(Square::E2) - score_to(Square::E5),
+            i64::from(malus)
+        );
     }
 }
