@@ -257,23 +257,35 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 band + self.capture_order(pos, mv, victim, attacker)
             } else if pos.is_tactical(mv) {
                 ORDER_CAPTURE
-            } else if killers[0] == Some(mv) {
-                ORDER_KILLER_FIRST
-            } else if killers[1] == Some(mv) {
-                ORDER_KILLER_SECOND
-            } else if countermove != NO_MOVE && code == countermove {
-                ORDER_COUNTERMOVE
             } else {
-                let continuation = pos
-                    .piece_to(mv)
-                    .map_or(0, |piece_to| self.continuation(context, piece_to));
-                // The game's `losing_quiet_malus` (0: the exchange is not asked).
+                // The game's `losing_quiet_malus` (0: the exchange is not
+                // asked). A killer or the countermove that now loses its
+                // piece refuted another position, not this one: it goes
+                // among the quiet moves, the malus below its histories.
                 let malus = G::PARAMS.losing_quiet_malus;
                 let losing = malus != 0 && pos.quiet_exchange(mv).is_some_and(|gain| gain < 0);
-                self.history(code) + continuation - if losing { malus } else { 0 }
+                if losing {
+                    self.quiet_order(context, pos, mv) - malus
+                } else if killers[0] == Some(mv) {
+                    ORDER_KILLER_FIRST
+                } else if killers[1] == Some(mv) {
+                    ORDER_KILLER_SECOND
+                } else if countermove != NO_MOVE && code == countermove {
+                    ORDER_COUNTERMOVE
+                } else {
+                    self.quiet_order(context, pos, mv)
+                }
             };
             (order_key(key, index), mv)
         }));
+    }
+
+    /// A quiet move's order by its main and continuation histories.
+    fn quiet_order<G: SearchGame<Move = M>>(&self, context: Context, pos: &G, mv: M) -> i32 {
+        let continuation = pos
+            .piece_to(mv)
+            .map_or(0, |piece_to| self.continuation(context, piece_to));
+        self.history(G::move_code(mv)) + continuation
     }
 
     /// A capture's order within its band, the main search's and
