@@ -377,18 +377,21 @@ mod tests {
         assert_eq!(picked, sorted);
     }
 
-    #[test]
-    fn a_quiet_move_losing_its_piece_is_ordered_the_malus_below_one_keeping_it() {
+    /// The rook's order keys (above the generation-order bits) in a
+    /// position where it may step to e5, where a pawn takes it, or to e2,
+    /// after `prepare` has taught the tables at ply 0.
+    fn rook_scores(
+        prepare: impl FnOnce(&mut OrderingTables<shakmaty::Move>, &[shakmaty::Move]),
+    ) -> impl Fn(shakmaty::Square) -> i64 {
         use crate::SearchGame;
         use crate::chess::ChessNode;
-        use shakmaty::{Role, Square};
-        // The rook may step to e5, where the pawn takes it, or to e2.
+        use shakmaty::Role;
         let node = ChessNode::new(crate::chess::tests::position(
             "7k/8/3p4/8/8/8/8/4RK2 w - - 0 1",
         ));
         let mut moves = Vec::new();
         node.legal_moves(&mut moves);
-        let tables = OrderingTables::new(
+        let mut tables = OrderingTables::new(
             4,
             Histories::new(
                 ChessNode::MOVE_CODE_SPACE,
@@ -396,24 +399,52 @@ mod tests {
                 ChessNode::PIECE_TO_SPACE,
             ),
         );
+        prepare(&mut tables, &moves);
         let context = Context {
             previous: NO_MOVE,
             piece_to: [NO_PIECE_TO; 2],
         };
         let mut keys = Vec::new();
         tables.score(&node, &moves, NO_MOVE, context, 0, &mut keys);
-        // The score above the generation-order bits (`order_key`).
-        let score_to = |square: Square| {
+        move |square| {
             keys.iter()
                 .find(|(_, mv)| mv.role() == Role::Rook && mv.to() == square)
                 .map(|&(key, _)| key >> 16)
                 .unwrap()
-        };
+        }
+    }
+
+    #[test]
+    fn a_quiet_move_losing_its_piece_is_ordered_the_malus_below_one_keeping_it() {
+        use shakmaty::Square;
+        let score_to = rook_scores(|_, _| {});
         let malus = crate::params::CHESS.losing_quiet_malus;
         assert!(malus > 0);
         assert_eq!(
             score_to(Square::E2) - score_to(Square::E5),
             i64::from(malus)
         );
+    }
+
+    #[test]
+    fn a_killer_losing_its_piece_is_ordered_among_the_quiet_moves() {
+        use crate::SearchGame;
+        use crate::chess::ChessNode;
+        use shakmaty::Square;
+        let teach = |square: Square| {
+            move |tables: &mut OrderingTables<shakmaty::Move>, moves: &[shakmaty::Move]| {
+                let rook_to =
+                    |mv: &&shakmaty::Move| mv.to() == square && mv.from() == Some(Square::E1);
+                let &mv = moves.iter().find(rook_to).unwrap();
+                tables.reward_quiet(0, mv, ChessNode::move_code(mv), NO_MOVE, 1);
+            }
+        };
+        // A killer that keeps its piece stays in the killers' band.
+        let safe_killer = rook_scores(teach(Square::E2));
+        assert_eq!(safe_killer(Square::E2), i64::from(ORDER_KILLER_FIRST));
+        // One that loses it goes below the quiet moves that keep theirs.
+        let losing_killer = rook_scores(teach(Square::E5));
+        assert!(losing_killer(Square::E5) < losing_killer(Square::E2));
+        assert!(losing_killer(Square::E5) < 0);
     }
 }
