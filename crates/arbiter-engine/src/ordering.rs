@@ -281,6 +281,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 
     /// A quiet move's order by its main and continuation histories.
+    #[inline]
     fn quiet_order<G: SearchGame<Move = M>>(&self, context: Context, pos: &G, mv: M) -> i32 {
         let continuation = pos
             .piece_to(mv)
