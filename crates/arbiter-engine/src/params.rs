@@ -181,7 +181,9 @@ pub struct SearchParams {
     /// histories say, below nearly every quiet move that keeps its piece:
     /// such a move seldom refutes a node, and the histories, which know
     /// only the move, cannot tell where the square has since become
-    /// unsafe. 0 leaves the exchange out of the order.
+    /// unsafe. A killer or the countermove that loses its piece so loses
+    /// its band too and is ordered the same way: it refuted another
+    /// position. 0 leaves the exchange out of the order.
     pub losing_quiet_malus: i32,
     /// Quiescence delta-pruning margin in centipawns.
     pub delta_margin: i32,
